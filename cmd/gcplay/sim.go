@@ -1,0 +1,201 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/gcplay/gcplay/gccore"
+	"github.com/gcplay/gcplay/gccore/scenario"
+)
+
+var errHelpShown = errors.New("help shown")
+
+var commandHelp = map[string]string{
+	"sim": `gcplay sim runs a scenario file (see README "Scenario format") headless and prints
+the objects still stored after the run, as a v1 List sorted by apiVersion, kind,
+namespace and name.
+
+Examples:
+  gcplay sim -f scenario.yaml                 # final objects as YAML
+  gcplay sim -f scenario.yaml -o json         # ... as JSON
+  gcplay sim -f scenario.yaml --watch         # every watch event, one JSON line each
+  gcplay sim -f scenario.yaml --trace         # the GC's decisions with rule ids
+  gcplay sim -f - < scenario.yaml             # read the scenario from stdin
+`,
+	"dot": `gcplay dot runs a scenario and prints the garbage collector's graph (uidToNode)
+as Graphviz DOT, edges from dependent to owner.
+
+Example:
+  gcplay dot -f scenario.yaml | dot -Tsvg > graph.svg
+`,
+	"serve": `gcplay serve serves the playground. Run it from the repository root after
+'make wasm' (it serves ./web/app.wasm).
+
+Example:
+  gcplay serve --addr 127.0.0.1:8080
+`,
+	"build": `gcplay build writes the playground as a static site that any static file server
+can host under the given base path (GitHub Pages, ...). Run it after 'make wasm'.
+
+Example:
+  gcplay build --out dist --base-path /gcplay/
+`,
+}
+
+func printHelp(w io.Writer, cmd string, fs interface{ PrintDefaults() }) {
+	fmt.Fprint(w, commandHelp[cmd]+"\nFlags:\n")
+	if f, ok := fs.(*flag.FlagSet); ok {
+		f.SetOutput(w)
+	}
+	fs.PrintDefaults()
+}
+
+type simOptions struct {
+	file          string
+	output        string
+	watch, trace  bool
+	maxTicks      int64
+	workers       int
+	informerDelay int
+	seed          uint64
+}
+
+func commonFlags(fs *flag.FlagSet, o *simOptions) {
+	fs.StringVar(&o.file, "f", "", "scenario file to run, or - for stdin (required)")
+	fs.Int64Var(&o.maxTicks, "max-ticks", scenario.DefaultMaxTicks, "fail if the run is not idle by this tick")
+	fs.IntVar(&o.workers, "workers", 20, "GC workers per queue, like --concurrent-gc-syncs")
+	fs.IntVar(&o.informerDelay, "informer-delay", 1, "ticks between an API write and the GC seeing its watch event")
+	fs.Uint64Var(&o.seed, "seed", 0, "seed for the uids the API server assigns")
+}
+
+func simFlags(out io.Writer) (*flag.FlagSet, *simOptions) {
+	o := &simOptions{}
+	fs := flag.NewFlagSet("sim", flag.ContinueOnError)
+	fs.SetOutput(out)
+	commonFlags(fs, o)
+	fs.StringVar(&o.output, "o", "yaml", "output format of the final objects: yaml or json")
+	fs.BoolVar(&o.watch, "watch", false, "print every watch event as one JSON line instead of the final objects")
+	fs.BoolVar(&o.trace, "trace", false, "print the trace (every decision with its rule id) instead of the final objects")
+	return fs, o
+}
+
+func dotFlags(out io.Writer) (*flag.FlagSet, *simOptions) {
+	o := &simOptions{}
+	fs := flag.NewFlagSet("dot", flag.ContinueOnError)
+	fs.SetOutput(out)
+	commonFlags(fs, o)
+	return fs, o
+}
+
+// parseFlags parses args; -h prints the command's help.
+func parseFlags(cmd string, fs *flag.FlagSet, args []string, stdout io.Writer) error {
+	var errBuf bytes.Buffer
+	fs.SetOutput(&errBuf)
+	if err := fs.Parse(args); err != nil {
+		if err == flag.ErrHelp {
+			printHelp(stdout, cmd, fs)
+			return errHelpShown
+		}
+		return fmt.Errorf("%s: %v (see 'gcplay help %s')", cmd, err, cmd)
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("%s: unexpected argument %q (see 'gcplay help %s')", cmd, fs.Arg(0), cmd)
+	}
+	return nil
+}
+
+// runScenario loads and runs the scenario the options name.
+func runScenario(o *simOptions, stdin io.Reader) (*scenario.Runner, error) {
+	if o.file == "" {
+		return nil, fmt.Errorf("-f FILE is required (use -f - for stdin)")
+	}
+	var data []byte
+	var err error
+	name := o.file
+	if o.file == "-" {
+		name = "<stdin>"
+		data, err = io.ReadAll(stdin)
+	} else {
+		data, err = os.ReadFile(o.file)
+	}
+	if err != nil {
+		return nil, err
+	}
+	sc, err := scenario.Parse(name, data)
+	if err != nil {
+		return nil, err
+	}
+	if o.maxTicks < 0 || o.workers < 1 || o.informerDelay < 0 {
+		return nil, fmt.Errorf("--max-ticks and --informer-delay must be >= 0, --workers >= 1")
+	}
+	delay := o.informerDelay
+	if delay == 0 {
+		delay = -1 // Config: negative means no delay
+	}
+	r, err := scenario.NewRunner(sc, gccore.Config{Workers: o.workers, InformerDelay: delay, Seed: o.seed})
+	if err != nil {
+		return nil, err
+	}
+	r.MaxTicks = o.maxTicks
+	return r, r.Run()
+}
+
+func simCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	fs, o := simFlags(stderr)
+	if err := parseFlags("sim", fs, args, stdout); err != nil {
+		return err
+	}
+	if o.output != "yaml" && o.output != "json" {
+		return fmt.Errorf("sim: -o %q: want yaml or json", o.output)
+	}
+	if o.watch && o.trace {
+		return fmt.Errorf("sim: --watch and --trace cannot be combined")
+	}
+	r, err := runScenario(o, stdin)
+	if err != nil {
+		return err
+	}
+	var out bytes.Buffer
+	switch {
+	case o.watch:
+		for _, ev := range r.Sim.TakeWatch() {
+			out.Write(gccore.WatchLine(ev))
+			out.WriteByte('\n')
+		}
+	case o.trace:
+		out.WriteString(gccore.RenderTrace(r.Sim.TakeTrace()))
+		for _, q := range r.Sim.Queues() {
+			for _, it := range q.Items {
+				if it.State == "stuck" {
+					fmt.Fprintf(&out, "stuck [%s] %s: %s\n", q.Name, it.Key, it.Stuck)
+				}
+			}
+		}
+	case o.output == "json":
+		out.Write(gccore.ListJSON(r.Sim.Objects()))
+	default:
+		out.Write(gccore.ListYAML(r.Sim.Objects()))
+	}
+	_, err = stdout.Write(out.Bytes())
+	return err
+}
+
+func dotCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	fs, o := dotFlags(stderr)
+	if err := parseFlags("dot", fs, args, stdout); err != nil {
+		return err
+	}
+	r, err := runScenario(o, stdin)
+	if err != nil {
+		return err
+	}
+	_, err = io.WriteString(stdout, r.Sim.DOT())
+	return err
+}
+
+var _ = strings.TrimSpace

@@ -1,0 +1,356 @@
+package gccore
+
+import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"time"
+
+	jsonpatch "gopkg.in/evanphx/json-patch.v4"
+	apiequality "k8s.io/apimachinery/pkg/api/equality"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	"k8s.io/apimachinery/pkg/api/validation"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime/schema"
+	"k8s.io/apimachinery/pkg/types"
+	"k8s.io/apimachinery/pkg/util/strategicpatch"
+	"k8s.io/apimachinery/pkg/util/validation/field"
+	"k8s.io/apimachinery/pkg/watch"
+)
+
+// Epoch is virtual time zero: tick t is Epoch + t seconds (scenario-format.md).
+var Epoch = time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
+
+// WatchEvent is one event the API server emitted, in resourceVersion order (API-16).
+type WatchEvent struct {
+	Tick   int64           `json:"tick"`
+	Type   watch.EventType `json:"type"`
+	Object *Object         `json:"-"`
+	// Resource is the preferred version of the object's kind: the monitor that sees it (N-2).
+	Resource *Resource `json:"-"`
+}
+
+type storeKey struct {
+	gk              schema.GroupKind
+	namespace, name string
+}
+
+// APIServer is the simulated kube-apiserver: storage, validation, the deletion rules the GC
+// relies on (API-*), and the watch stream. It is written only through its methods.
+type APIServer struct {
+	Resources *Resources
+	// GarbageCollection is false to model a server started with GC disabled (API-18).
+	GarbageCollection bool
+
+	objects map[storeKey]*Object
+	uids    map[types.UID]storeKey
+	rv      int64
+	clock   *clock
+	newUID  func() types.UID
+	// watch receives every event, in write order.
+	watch []func(WatchEvent)
+	// warn receives API warnings (API-3).
+	warn func(ref ObjectRef, msg string)
+}
+
+type clock struct{ tick int64 }
+
+func (c *clock) nowMS() int64 { return c.tick * 1000 }
+
+func (c *clock) now() metav1.Time { return metav1.NewTime(Epoch.Add(time.Duration(c.tick) * time.Second)) }
+
+func newAPIServer(rs *Resources, c *clock, newUID func() types.UID) *APIServer {
+	return &APIServer{
+		Resources: rs, GarbageCollection: true, clock: c, newUID: newUID,
+		objects: map[storeKey]*Object{}, uids: map[types.UID]storeKey{},
+		warn: func(ObjectRef, string) {},
+	}
+}
+
+// Len returns the number of stored objects.
+func (s *APIServer) Len() int { return len(s.objects) }
+
+// resource resolves the served resource of ref and checks its namespace against the scope.
+func (s *APIServer) resource(ref ObjectRef) (*Resource, storeKey, error) {
+	r, ok := s.Resources.Lookup(ref.APIVersion, ref.Kind)
+	if !ok {
+		return nil, storeKey{}, fmt.Errorf("no matches for kind %q in version %q", ref.Kind, ref.APIVersion)
+	}
+	ns := ref.Namespace
+	if !r.Namespaced {
+		ns = ""
+	} else if ns == "" {
+		return nil, storeKey{}, apierrors.NewBadRequest(fmt.Sprintf("%s %q: a namespace is required", ref.Kind, ref.Name))
+	}
+	return r, storeKey{gk: r.GVK.GroupKind(), namespace: ns, name: ref.Name}, nil
+}
+
+// Get reads an object as served at ref's version (OPS-1 uses this for its metadata-only GET).
+func (s *APIServer) Get(ref ObjectRef) (*Object, error) {
+	r, key, err := s.resource(ref)
+	if err != nil {
+		return nil, err
+	}
+	o, ok := s.objects[key]
+	if !ok {
+		return nil, apierrors.NewNotFound(r.GVR().GroupResource(), ref.Name)
+	}
+	c := o.Copy()
+	c.APIVersion = r.GVK.GroupVersion().String()
+	return c, nil
+}
+
+// GetByUID returns the stored object with that uid, if any.
+func (s *APIServer) GetByUID(uid types.UID) (*Object, bool) {
+	key, ok := s.uids[uid]
+	if !ok {
+		return nil, false
+	}
+	return s.objects[key].Copy(), true
+}
+
+// List returns copies of every stored object (unordered; callers sort).
+func (s *APIServer) List() []*Object {
+	out := make([]*Object, 0, len(s.objects))
+	for _, o := range s.objects {
+		out = append(out, o.Copy())
+	}
+	return out
+}
+
+// Create stores a new object (API-2, API-3, API-5, API-6). A uid given in obj is kept:
+// scenario files may pin uids (a simulator convenience, API-5).
+func (s *APIServer) Create(obj *Object) (*Object, error) {
+	r, key, err := s.resource(ObjectRef{APIVersion: obj.APIVersion, Kind: obj.Kind, Namespace: obj.Namespace, Name: obj.Name})
+	if err != nil {
+		return nil, err
+	}
+	gr := r.GVR().GroupResource()
+	if _, ok := s.objects[key]; ok {
+		return nil, apierrors.NewAlreadyExists(gr, obj.Name)
+	}
+	o := obj.Copy()
+	if o.Content == nil {
+		o.Content = map[string]any{}
+	}
+	o.APIVersion = r.GVK.GroupVersion().String()
+	o.Namespace = key.namespace
+	if o.UID == "" {
+		o.UID = s.newUID()
+	}
+	if _, dup := s.uids[o.UID]; dup {
+		return nil, apierrors.NewAlreadyExists(gr, fmt.Sprintf("%s (uid %s is taken)", obj.Name, o.UID))
+	}
+	o.DeletionTimestamp, o.DeletionGracePeriodSeconds = nil, nil // API-5
+	o.CreationTimestamp = s.clock.now()
+	o.Generation = 0
+	if r.Generation {
+		o.Generation = 1
+	}
+	o.OwnerReferences = s.dedupOwnerReferences(o.Ref(), o.OwnerReferences)
+	if errs := s.validate(r, o); len(errs) > 0 {
+		return nil, apierrors.NewInvalid(r.GVK.GroupKind(), obj.Name, errs)
+	}
+	s.commit(r, key, o, watch.Added)
+	return o.Copy(), nil
+}
+
+// validate applies the metadata checks of API-2 and API-6.
+func (s *APIServer) validate(r *Resource, o *Object) field.ErrorList {
+	nameFn := validation.NameIsDNSSubdomain
+	if r.GVK.Kind == "Namespace" && r.GVK.Group == "" {
+		nameFn = validation.ValidateNamespaceName
+	}
+	return validation.ValidateObjectMeta(&o.ObjectMeta, r.Namespaced, nameFn, field.NewPath("metadata"))
+}
+
+// dedupOwnerReferences drops entries entirely identical to an earlier one, with a warning (API-3).
+func (s *APIServer) dedupOwnerReferences(ref ObjectRef, refs []metav1.OwnerReference) []metav1.OwnerReference {
+	var out []metav1.OwnerReference
+	for i, r := range refs {
+		dup := false
+		for _, prev := range refs[:i] {
+			if apiequality.Semantic.DeepEqual(prev, r) {
+				dup = true
+				break
+			}
+		}
+		if dup {
+			s.warn(ref, fmt.Sprintf("metadata.ownerReferences[%d]: duplicate entry for uid %s dropped", i, r.UID))
+			continue
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+// commit stores o under key with a new resourceVersion and emits the event.
+func (s *APIServer) commit(r *Resource, key storeKey, o *Object, typ watch.EventType) {
+	s.rv++
+	o.ResourceVersion = strconv.FormatInt(s.rv, 10)
+	s.objects[key] = o
+	s.uids[o.UID] = key
+	s.emit(r, typ, o)
+}
+
+// remove deletes the object at key; the DELETED event carries its last state (API-16).
+func (s *APIServer) remove(r *Resource, key storeKey, last *Object) {
+	s.rv++
+	last = last.Copy()
+	last.ResourceVersion = strconv.FormatInt(s.rv, 10)
+	delete(s.objects, key)
+	delete(s.uids, last.UID)
+	s.emit(r, watch.Deleted, last)
+}
+
+func (s *APIServer) emit(r *Resource, typ watch.EventType, o *Object) {
+	pref, _ := s.Resources.Preferred(r.GVK.GroupKind())
+	ev := WatchEvent{Tick: s.clock.tick, Type: typ, Object: o.Copy(), Resource: pref}
+	ev.Object.APIVersion = pref.GVK.GroupVersion().String()
+	for _, w := range s.watch {
+		w(ev)
+	}
+}
+
+// PatchType is a patch content type the simulated server accepts.
+type PatchType string
+
+const (
+	MergePatch     PatchType = "merge"     // application/merge-patch+json (RFC 7386)
+	StrategicPatch PatchType = "strategic" // application/strategic-merge-patch+json
+)
+
+// Patch applies a patch to the stored object (API-7, API-15, API-16, API-17) and returns the
+// object as it was written (or as it was, for a no-op). A result with no finalizers on a
+// terminating object with no grace period removes the object (API-15).
+func (s *APIServer) Patch(ref ObjectRef, pt PatchType, body []byte) (*Object, error) {
+	r, key, err := s.resource(ref)
+	if err != nil {
+		return nil, err
+	}
+	gr := r.GVR().GroupResource()
+	old, ok := s.objects[key]
+	if !ok {
+		return nil, apierrors.NewNotFound(gr, ref.Name)
+	}
+	cur := old.Copy()
+	cur.APIVersion = r.GVK.GroupVersion().String()
+	var patched *Object
+	switch pt {
+	case MergePatch:
+		patched, err = applyMergePatch(cur, body)
+	case StrategicPatch:
+		if r.Custom { // API-17: custom resources have no strategic merge schema.
+			return nil, &apierrors.StatusError{ErrStatus: metav1.Status{
+				Status: metav1.StatusFailure, Code: 415, Reason: metav1.StatusReasonUnsupportedMediaType,
+				Message: fmt.Sprintf("the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json, application/apply-patch+yaml"),
+			}}
+		}
+		patched, err = applyStrategicMetadataPatch(cur, body)
+	default:
+		return nil, apierrors.NewBadRequest("unknown patch type " + string(pt))
+	}
+	if err != nil {
+		return nil, apierrors.NewBadRequest(fmt.Sprintf("%s %q: %v", ref.Kind, ref.Name, err))
+	}
+	return s.update(r, key, old, patched)
+}
+
+// update validates and stores the new state of an existing object (API-7).
+func (s *APIServer) update(r *Resource, key storeKey, old, nu *Object) (*Object, error) {
+	gr := r.GVR().GroupResource()
+	if nu.ResourceVersion != "" && nu.ResourceVersion != old.ResourceVersion {
+		return nil, apierrors.NewConflict(gr, old.Name, fmt.Errorf("the object has been modified; please apply your changes to the latest version and try again"))
+	}
+	if nu.UID == "" {
+		nu.UID = old.UID
+	}
+	var errs field.ErrorList
+	if nu.UID != old.UID {
+		errs = append(errs, field.Invalid(field.NewPath("metadata", "uid"), nu.UID, "field is immutable"))
+	}
+	if nu.Name != old.Name || nu.Namespace != old.Namespace || nu.Kind != old.Kind ||
+		schema.FromAPIVersionAndKind(nu.APIVersion, nu.Kind).GroupKind() != key.gk {
+		errs = append(errs, field.Invalid(field.NewPath("metadata", "name"), nu.Name, "apiVersion, kind, namespace and name are immutable"))
+	}
+	// API-7: the server keeps its own system fields.
+	nu.APIVersion = old.APIVersion
+	nu.DeletionTimestamp = old.DeletionTimestamp
+	if nu.DeletionGracePeriodSeconds == nil {
+		nu.DeletionGracePeriodSeconds = old.DeletionGracePeriodSeconds
+	}
+	nu.CreationTimestamp, nu.Generation, nu.ResourceVersion = old.CreationTimestamp, old.Generation, old.ResourceVersion
+	if old.Terminating() {
+		errs = append(errs, validation.ValidateNoNewFinalizers(nu.Finalizers, old.Finalizers, field.NewPath("metadata", "finalizers"))...)
+	}
+	nu.OwnerReferences = s.dedupOwnerReferences(old.Ref(), nu.OwnerReferences)
+	errs = append(errs, s.validate(r, nu)...)
+	if len(errs) > 0 {
+		return nil, apierrors.NewInvalid(r.GVK.GroupKind(), old.Name, errs)
+	}
+	if nu.Content == nil {
+		nu.Content = map[string]any{}
+	}
+	// API-15: the last finalizer gone from a terminating object with no grace period left.
+	if len(nu.Finalizers) == 0 && old.Terminating() &&
+		(old.DeletionGracePeriodSeconds == nil || *old.DeletionGracePeriodSeconds == 0) {
+		s.remove(r, key, old)
+		return nu, nil
+	}
+	if apiequality.Semantic.DeepEqual(nu.ObjectMeta, old.ObjectMeta) && apiequality.Semantic.DeepEqual(nu.Content, old.Content) {
+		return old.Copy(), nil // API-16: a no-op write stores nothing and emits nothing.
+	}
+	s.commit(r, key, nu, watch.Modified)
+	return nu.Copy(), nil
+}
+
+func applyMergePatch(cur *Object, body []byte) (*Object, error) {
+	doc, err := json.Marshal(cur.Unstructured().Object)
+	if err != nil {
+		return nil, err
+	}
+	out, err := jsonpatch.MergePatch(doc, body)
+	if err != nil {
+		return nil, fmt.Errorf("invalid merge patch: %v", err)
+	}
+	var m map[string]any
+	if err := json.Unmarshal(out, &m); err != nil {
+		return nil, err
+	}
+	return ObjectFromUnstructured(m)
+}
+
+// applyStrategicMetadataPatch applies a strategic merge patch whose only top-level key is
+// metadata, using ObjectMeta's patch strategy (ownerReferences merge by uid, API-17).
+func applyStrategicMetadataPatch(cur *Object, body []byte) (*Object, error) {
+	var p struct {
+		Metadata json.RawMessage `json:"metadata"`
+	}
+	if err := json.Unmarshal(body, &p); err != nil {
+		return nil, fmt.Errorf("invalid strategic merge patch: %v", err)
+	}
+	if len(p.Metadata) == 0 {
+		return cur, nil
+	}
+	doc, err := json.Marshal(&cur.ObjectMeta)
+	if err != nil {
+		return nil, err
+	}
+	out, err := strategicpatch.StrategicMergePatch(doc, p.Metadata, metav1.ObjectMeta{})
+	if err != nil {
+		return nil, fmt.Errorf("invalid strategic merge patch: %v", err)
+	}
+	nu := &Object{TypeMeta: cur.TypeMeta, Content: cur.Content}
+	if err := json.Unmarshal(out, &nu.ObjectMeta); err != nil {
+		return nil, err
+	}
+	return nu, nil
+}
+
+// ValidateMetadata runs the API server's metadata validation (API-2, API-6) without storing.
+func ValidateMetadata(r *Resource, o *Object) error {
+	if errs := (&APIServer{}).validate(r, o); len(errs) > 0 {
+		return errs.ToAggregate()
+	}
+	return nil
+}

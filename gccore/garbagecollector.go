@@ -1,0 +1,310 @@
+package gccore
+
+import (
+	"errors"
+	"fmt"
+
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/types"
+)
+
+// garbageCollector holds the attemptToDelete and attemptToOrphan workers (DEL-*, FG-*, ORPH-*).
+type garbageCollector struct {
+	gb        *graphBuilder
+	api       *APIServer
+	informers *informers
+	resources *Resources
+	trace     *tracer
+	clock     *clock
+}
+
+// queueAction is what a worker does with its item afterwards (DEL-3, ORPH-3).
+type queueAction int
+
+const (
+	forgetItem queueAction = iota
+	requeueItem
+)
+
+// outcome is a worker's result: the action, the rule that decided it, and, for a requeue
+// that no later tick can cure by itself, why it is stuck.
+type outcome struct {
+	action queueAction
+	rule   string
+	text   string
+	stuck  string
+}
+
+func forget(rule, text string) outcome  { return outcome{action: forgetItem, rule: rule, text: text} }
+func requeue(rule, text string) outcome { return outcome{action: requeueItem, rule: rule, text: text} }
+
+// processAttemptToDelete runs one attemptToDelete item for worker and applies its outcome.
+// The caller has already taken the item with Get and calls Done afterwards.
+func (gc *garbageCollector) processAttemptToDelete(worker string, item *node) {
+	o := gc.attemptToDeleteWorker(ops{gc: gc, worker: worker, queue: "attemptToDelete"}, item)
+	gc.apply(gc.gb.attemptToDelete, worker, item, o)
+}
+
+func (gc *garbageCollector) apply(q *workQueue, worker string, item *node, o outcome) {
+	rec := Record{Component: worker, Queue: q.name, Rule: o.rule, Key: item.identity.String()}
+	switch o.action {
+	case forgetItem:
+		q.Forget(item)
+		rec.Text = o.text + "; forget"
+	case requeueItem:
+		q.AddRateLimited(item, gc.clock.nowMS(), o.rule, o.stuck)
+		rec.Text = o.text + "; requeue with backoff"
+		if o.stuck != "" {
+			rec.Text += " (stuck: " + o.stuck + ")"
+		}
+	}
+	gc.trace.add(rec)
+}
+
+// attemptToDeleteWorker is DEL-1 and DEL-3 around attemptToDeleteItem.
+func (gc *garbageCollector) attemptToDeleteWorker(c ops, n *node) outcome {
+	if n.virtual { // DEL-1
+		current, ok := gc.gb.graph.read(n.identity.UID)
+		if !ok {
+			return forget("DEL-1", "stale virtual record: uid no longer in the graph")
+		}
+		if !current.virtual {
+			return forget("DEL-1", "stale virtual record: the uid has been observed")
+		}
+	}
+	item := n
+	if current, ok := gc.gb.graph.read(n.identity.UID); ok &&
+		(current.identity.APIVersion != n.identity.APIVersion || current.identity.Kind != n.identity.Kind) {
+		cp := *n // DEL-1: judge the graph's apiVersion and kind
+		cp.identity.APIVersion, cp.identity.Kind = current.identity.APIVersion, current.identity.Kind
+		item = &cp
+	}
+	o, err := gc.attemptToDeleteItem(c, item)
+	var mapErr *restMappingError
+	switch {
+	case err == errVirtualDeleteQueued:
+		return forget(o.rule, o.text)
+	case err == errClusterScopedNamespacedOwner: // XNS-3
+		return forget("DEL-3", "cluster-scoped object with a namespaced owner: permanent error")
+	case errors.As(err, &mapErr): // XNS-4: upstream retries forever
+		o := requeue("DEL-3", mapErr.Error())
+		o.stuck = mapErr.Error()
+		return o
+	case err != nil:
+		return requeue("DEL-3", "error: "+err.Error())
+	case n.virtual: // #56121, #57503
+		o := requeue("DEL-3", o.text+"; not yet observed")
+		if r, ok := gc.resources.Lookup(n.identity.APIVersion, n.identity.Kind); ok && !r.Monitored {
+			o.stuck = "owner kind is not monitored (SYNC-3)"
+		}
+		return o
+	}
+	return forget(o.rule, o.text)
+}
+
+// errVirtualDeleteQueued is the upstream sentinel "enqueued virtual delete event"; here it
+// never leaves attemptToDeleteWorker.
+var errVirtualDeleteQueued = errors.New("virtual delete event queued")
+
+// attemptToDeleteItem is DEL-2: the branches DEL-4 … DEL-12, in upstream order.
+func (gc *garbageCollector) attemptToDeleteItem(c ops, item *node) (outcome, error) {
+	key := item.identity.String()
+	note := func(rule, text string) { gc.trace.add(Record{Component: c.worker, Queue: c.queue, Rule: rule, Key: key, Text: text}) }
+	if item.beingDeleted && !item.deletingDependents { // DEL-4
+		return outcome{rule: "DEL-4", text: "already being deleted"}, nil
+	}
+	latest, err := c.getObject("DEL-5", item.identity) // DEL-5
+	if apierrors.IsNotFound(err) {
+		gc.gb.enqueueVirtualDeleteEvent(item.identity, c.worker)
+		return outcome{rule: "DEL-5", text: "object not found: virtual delete"}, errVirtualDeleteQueued
+	}
+	if err != nil {
+		return outcome{}, err
+	}
+	if latest.UID != item.identity.UID {
+		gc.gb.enqueueVirtualDeleteEvent(item.identity, c.worker)
+		return outcome{rule: "DEL-5", text: "uid mismatch: virtual delete"}, errVirtualDeleteQueued
+	}
+	if item.deletingDependents { // DEL-6
+		return gc.processDeletingDependentsItem(c, item)
+	}
+	if len(latest.OwnerReferences) == 0 { // DEL-7
+		return outcome{rule: "DEL-7", text: "no ownerReferences"}, nil
+	}
+	refs, err := gc.classifyReferences(c, item, latest.OwnerReferences) // DEL-8
+	if err != nil {
+		return outcome{}, err
+	}
+	d := decideOwnerReferences(refs, len(item.dependents) > 0) // DEL-9
+	note(d.rule, d.text)
+	switch d.act {
+	case actNone:
+		return outcome{rule: d.rule, text: d.text}, nil
+	case actPatchOwnerRefs:
+		if err := c.patchOwnerReferences(d.rule, item, d.uids, false); err != nil {
+			return outcome{}, err
+		}
+		return outcome{rule: d.rule, text: "removed dangling/waiting references " + uidList(d.uids)}, nil
+	}
+	policy := metav1.DeletePropagationForeground
+	if d.act == actDeleteForeground {
+		for _, dep := range item.sortedDependents() { // DEL-10: break a possible cycle
+			if dep.deletingDependents {
+				note("DEL-10", "a dependent is deletingDependents: unblock own references first")
+				if err := c.patchOwnerReferences("DEL-10", item, nil, true); err != nil {
+					return outcome{}, err
+				}
+				break
+			}
+		}
+	} else {
+		policy = deletePolicy(latest) // DEL-11
+	}
+	err = c.deleteObject(d.rule, item.identity, latest.ResourceVersion, latest.OwnerReferences, policy) // DEL-12
+	if apierrors.IsNotFound(err) {
+		gc.gb.enqueueVirtualDeleteEvent(item.identity, c.worker)
+		return outcome{rule: "DEL-12", text: "delete found nothing: virtual delete"}, errVirtualDeleteQueued
+	}
+	if err != nil {
+		return outcome{}, err
+	}
+	return outcome{rule: d.rule, text: fmt.Sprintf("deleted with %s", policy)}, nil
+}
+
+// classifiedRefs is DEL-8's result.
+type classifiedRefs struct {
+	solid, dangling, waiting []metav1.OwnerReference
+}
+
+// classifyReferences is DEL-8: each live reference, in order, is dangling (cache hit, 404 or
+// another uid), waiting (owner terminating with foregroundDeletion) or solid.
+func (gc *garbageCollector) classifyReferences(c ops, item *node, refs []metav1.OwnerReference) (classifiedRefs, error) {
+	var out classifiedRefs
+	for _, ref := range refs {
+		coords := identityOf(ref, "")
+		if gc.gb.absentOwnerCache.Has(coords) || gc.gb.absentOwnerCache.Has(identityOf(ref, item.identity.Namespace)) { // AOC-3
+			gc.trace.add(Record{Component: c.worker, Queue: c.queue, Rule: "AOC-3", Key: item.identity.String(), Text: "owner " + coords.String() + " is in absentOwnerCache: dangling"})
+			out.dangling = append(out.dangling, ref)
+			continue
+		}
+		r, err := gc.resources.RESTMapping(ref.APIVersion, ref.Kind)
+		if err != nil {
+			gc.trace.add(Record{Component: c.worker, Queue: c.queue, Rule: "DEL-8", Key: item.identity.String(), Text: "REST mapping of owner failed: " + err.Error()})
+			return out, &restMappingError{err}
+		}
+		ownerID := coords
+		if r.Namespaced {
+			if item.identity.Namespace == "" {
+				gc.trace.add(Record{Component: c.worker, Queue: c.queue, Rule: "DEL-8", Key: item.identity.String(), Text: "cluster-scoped object with a namespaced owner kind " + ref.Kind})
+				return out, errClusterScopedNamespacedOwner // XNS-3
+			}
+			ownerID.Namespace = item.identity.Namespace
+		}
+		owner, err := c.getObject("DEL-8", ownerID)
+		switch {
+		case apierrors.IsNotFound(err) || (err == nil && owner.UID != ref.UID):
+			gc.gb.absentOwnerCache.Add(ownerID) // AOC-2
+			out.dangling = append(out.dangling, ref)
+		case err != nil:
+			return out, err
+		case owner.Terminating() && owner.HasFinalizer(metav1.FinalizerDeleteDependents):
+			out.waiting = append(out.waiting, ref)
+		default:
+			out.solid = append(out.solid, ref)
+		}
+	}
+	return out, nil
+}
+
+type deleteAct int
+
+const (
+	actNone deleteAct = iota
+	actPatchOwnerRefs
+	actDeleteForeground
+	actDeleteWithPolicy
+)
+
+// deleteDecision is DEL-9's pure decision.
+type deleteDecision struct {
+	act  deleteAct
+	rule string
+	text string
+	uids []types.UID // references to remove, for actPatchOwnerRefs
+}
+
+// decideOwnerReferences is DEL-9, given the classified references and whether the item has
+// dependents in the graph.
+func decideOwnerReferences(refs classifiedRefs, hasDependents bool) deleteDecision {
+	switch {
+	case len(refs.solid) > 0: // DEL-9a
+		if len(refs.dangling) == 0 && len(refs.waiting) == 0 {
+			return deleteDecision{act: actNone, rule: "DEL-9a", text: fmt.Sprintf("%d solid owner(s), nothing dangling or waiting", len(refs.solid))}
+		}
+		var uids []types.UID
+		for _, r := range append(append([]metav1.OwnerReference(nil), refs.dangling...), refs.waiting...) {
+			uids = append(uids, r.UID)
+		}
+		return deleteDecision{act: actPatchOwnerRefs, rule: "DEL-9a", uids: uids,
+			text: fmt.Sprintf("%d solid owner(s): remove %d dangling and %d waiting reference(s)", len(refs.solid), len(refs.dangling), len(refs.waiting))}
+	case len(refs.waiting) > 0 && hasDependents: // DEL-9b
+		return deleteDecision{act: actDeleteForeground, rule: "DEL-9b", text: "an owner is waiting and the item has dependents: delete in Foreground"}
+	default: // DEL-9c
+		return deleteDecision{act: actDeleteWithPolicy, rule: "DEL-9c", text: fmt.Sprintf("no solid owner (%d dangling, %d waiting): delete", len(refs.dangling), len(refs.waiting))}
+	}
+}
+
+// deletePolicy is DEL-11: the item's own GC finalizer decides how it cascades.
+func deletePolicy(latest *Object) metav1.DeletionPropagation {
+	switch {
+	case latest.HasFinalizer(metav1.FinalizerOrphanDependents):
+		return metav1.DeletePropagationOrphan
+	case latest.HasFinalizer(metav1.FinalizerDeleteDependents):
+		return metav1.DeletePropagationForeground
+	}
+	return metav1.DeletePropagationBackground
+}
+
+// processDeletingDependentsItem is FG-1.
+func (gc *garbageCollector) processDeletingDependentsItem(c ops, item *node) (outcome, error) {
+	blocking := item.blockingDependents()
+	if len(blocking) == 0 {
+		gc.trace.add(Record{Component: c.worker, Queue: c.queue, Rule: "FG-1", Key: item.identity.String(), Text: "no blocking dependents left: remove foregroundDeletion"})
+		if err := c.removeFinalizer("FG-1", item.identity, metav1.FinalizerDeleteDependents); err != nil {
+			return outcome{}, err
+		}
+		return outcome{rule: "FG-1", text: "foregroundDeletion removed"}, nil
+	}
+	for _, dep := range blocking {
+		if !dep.deletingDependents {
+			if gc.gb.attemptToDelete.Add(dep, "FG-1") {
+				gc.trace.add(Record{Component: c.worker, Queue: "attemptToDelete", Rule: "FG-1", Key: dep.identity.String(), Text: "blocking dependent enqueued"})
+			}
+		}
+	}
+	return outcome{rule: "FG-1", text: fmt.Sprintf("waiting for %d blocking dependent(s)", len(blocking))}, nil
+}
+
+// processAttemptToOrphan runs one attemptToOrphan item (ORPH-2, ORPH-3).
+func (gc *garbageCollector) processAttemptToOrphan(worker string, owner *node) {
+	c := ops{gc: gc, worker: worker, queue: "attemptToOrphan"}
+	gc.apply(gc.gb.attemptToOrphan, worker, owner, gc.attemptToOrphanWorker(c, owner))
+}
+
+func (gc *garbageCollector) attemptToOrphanWorker(c ops, owner *node) outcome {
+	var failed []string
+	for _, dep := range owner.sortedDependents() { // ORPH-2, in the fixed order
+		err := c.patchOwnerReferences("ORPH-2", dep, []types.UID{owner.identity.UID}, false)
+		if err != nil && !apierrors.IsNotFound(err) {
+			failed = append(failed, fmt.Sprintf("orphaning %s: %v", dep.identity, err))
+		}
+	}
+	if len(failed) > 0 {
+		return requeue("ORPH-3", fmt.Sprintf("%d dependent patch(es) failed: %s", len(failed), failed[0]))
+	}
+	if err := c.removeFinalizer("ORPH-3", owner.identity, metav1.FinalizerOrphanDependents); err != nil {
+		return requeue("ORPH-3", "removing orphan finalizer failed: "+err.Error())
+	}
+	return forget("ORPH-3", "dependents orphaned, orphan finalizer removed")
+}

@@ -1,0 +1,138 @@
+package gccore
+
+import (
+	"sort"
+
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/types"
+)
+
+// objectReference is a node's identity: the coordinates of an ownerReference (apiVersion,
+// kind, name, uid) plus a namespace; an empty namespace means cluster-scoped (N-1).
+type objectReference struct {
+	APIVersion, Kind, Name string
+	UID                    types.UID
+	Namespace              string
+}
+
+func (r objectReference) String() string {
+	s := r.APIVersion + "/" + r.Kind + " "
+	if r.Namespace != "" {
+		s += r.Namespace + "/"
+	}
+	return s + r.Name + " (" + string(r.UID) + ")"
+}
+
+// coordinatesMatch reports whether an ownerReference cites exactly this identity's
+// apiVersion, kind, name and uid (GB-9b, GB-12).
+func (r objectReference) coordinatesMatch(ref metav1.OwnerReference) bool {
+	return r.APIVersion == ref.APIVersion && r.Kind == ref.Kind && r.Name == ref.Name && r.UID == ref.UID
+}
+
+func identityOf(ref metav1.OwnerReference, namespace string) objectReference {
+	return objectReference{APIVersion: ref.APIVersion, Kind: ref.Kind, Name: ref.Name, UID: ref.UID, Namespace: namespace}
+}
+
+// node is one vertex of the GC's graph (N-1). The graph builder is its only writer; workers
+// read it. A node record is replaced, never re-keyed, when its identity changes (N-7), so
+// queues may hold an older record of the same uid.
+type node struct {
+	identity objectReference
+	// owners are the ownerReferences as last observed by the graph builder.
+	owners []metav1.OwnerReference
+	// dependents holds the nodes whose owners cite this uid (N-5). Iterate with sortedDependents.
+	dependents map[*node]struct{}
+	sorted     []*node // cache of sortedDependents; nil when stale
+	// beingDeleted and deletingDependents are one-way (N-4).
+	beingDeleted       bool
+	deletingDependents bool
+	// virtual is true for a node made from an ownerReference and not yet seen by an informer (N-3).
+	virtual bool
+}
+
+func (n *node) addDependent(d *node) {
+	if _, ok := n.dependents[d]; !ok {
+		n.dependents[d] = struct{}{}
+		n.sorted = nil
+	}
+}
+
+func (n *node) deleteDependent(d *node) {
+	if _, ok := n.dependents[d]; ok {
+		delete(n.dependents, d)
+		n.sorted = nil
+	}
+}
+
+// sortedDependents returns the dependents in the fixed order gcplay uses wherever upstream
+// iterates a map: (kind, apiVersion, namespace, name, uid), see gc-behavior.md section 0.
+func (n *node) sortedDependents() []*node {
+	if n.sorted == nil {
+		n.sorted = make([]*node, 0, len(n.dependents))
+		for d := range n.dependents {
+			n.sorted = append(n.sorted, d)
+		}
+		sort.Slice(n.sorted, func(i, j int) bool { return lessIdentity(n.sorted[i].identity, n.sorted[j].identity) })
+	}
+	return n.sorted
+}
+
+func lessIdentity(a, b objectReference) bool {
+	if a.Kind != b.Kind {
+		return a.Kind < b.Kind
+	}
+	if a.APIVersion != b.APIVersion {
+		return a.APIVersion < b.APIVersion
+	}
+	if a.Namespace != b.Namespace {
+		return a.Namespace < b.Namespace
+	}
+	if a.Name != b.Name {
+		return a.Name < b.Name
+	}
+	return a.UID < b.UID
+}
+
+// clone copies the record for a replacement (N-7); the dependents set is copied.
+func (n *node) clone() *node {
+	c := &node{identity: n.identity, owners: n.owners, beingDeleted: n.beingDeleted,
+		deletingDependents: n.deletingDependents, virtual: n.virtual, dependents: make(map[*node]struct{}, len(n.dependents))}
+	for d := range n.dependents {
+		c.dependents[d] = struct{}{}
+	}
+	return c
+}
+
+// blockingDependents lists the dependents whose recorded reference to n blocks its
+// deletion (N-6), judged by the dependents' owners as the graph recorded them.
+func (n *node) blockingDependents() []*node {
+	var out []*node
+	for _, d := range n.sortedDependents() {
+		for _, ref := range d.owners {
+			if ref.UID == n.identity.UID && ref.BlockOwnerDeletion != nil && *ref.BlockOwnerDeletion {
+				out = append(out, d)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// graph is uidToNode: at most one node per uid (N-1).
+type graph struct {
+	uidToNode map[types.UID]*node
+}
+
+func (g *graph) read(uid types.UID) (*node, bool) { n, ok := g.uidToNode[uid]; return n, ok }
+func (g *graph) write(n *node)                     { g.uidToNode[n.identity.UID] = n }
+func (g *graph) delete(uid types.UID)              { delete(g.uidToNode, uid) }
+
+// sortedNodes returns every node in identity order.
+func (g *graph) sortedNodes() []*node {
+	out := make([]*node, 0, len(g.uidToNode))
+	for _, n := range g.uidToNode {
+		out = append(out, n)
+	}
+	sort.Slice(out, func(i, j int) bool { return lessIdentity(out[i].identity, out[j].identity) })
+	return out
+}

@@ -1,0 +1,442 @@
+package gccore
+
+import (
+	"fmt"
+
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/types"
+)
+
+type eventType int
+
+const (
+	addEvent eventType = iota
+	updateEvent
+	deleteEvent
+)
+
+func (t eventType) String() string { return [...]string{"add", "update", "delete"}[t] }
+
+// event is one graphChanges entry (GB-1, GB-15).
+type event struct {
+	// virtual marks a delete produced by the GC itself after a live lookup (GB-15).
+	virtual   bool
+	eventType eventType
+	obj       *Object
+	oldObj    *Object // the previous state, for updates
+	// apiVersion and kind of the monitor that saw the object (N-2), or of the virtual identity.
+	apiVersion, kind string
+}
+
+// identity is identityFromEvent: the monitor's apiVersion and kind plus the object's name,
+// uid and namespace (N-2).
+func (e *event) identity() objectReference {
+	return objectReference{APIVersion: e.apiVersion, Kind: e.kind, Name: e.obj.Name, UID: e.obj.UID, Namespace: e.obj.Namespace}
+}
+
+// GCEvent is a Kubernetes Event the GC reports (GB-14). It is recorded, not stored.
+type GCEvent struct {
+	Tick    int64  `json:"tick"`
+	Type    string `json:"type"`
+	Reason  string `json:"reason"`
+	Object  string `json:"object"` // the involved (dependent) object
+	Message string `json:"message"`
+}
+
+// graphBuilder is the single consumer of graphChanges and the only writer of the graph (GB-2).
+type graphBuilder struct {
+	graph            graph
+	graphChanges     []*event // FIFO; processed one at a time (Q-7: never retried)
+	attemptToDelete  *workQueue
+	attemptToOrphan  *workQueue
+	absentOwnerCache *absentOwnerCache
+	trace            *tracer
+	events           []GCEvent
+}
+
+func (gb *graphBuilder) record(rule, key, text string) {
+	gb.trace.add(Record{Component: CompGraphBuilder, Queue: "graphChanges", Rule: rule, Key: key, Text: text})
+}
+
+func (gb *graphBuilder) enqueueDelete(n *node, rule string) {
+	if gb.attemptToDelete.Add(n, rule) {
+		gb.trace.add(Record{Component: CompGraphBuilder, Queue: "attemptToDelete", Rule: rule, Key: n.identity.String(), Text: "enqueued"})
+	}
+}
+
+// enqueueVirtualDeleteEvent appends a virtual delete for identity (GB-15).
+func (gb *graphBuilder) enqueueVirtualDeleteEvent(id objectReference, by string) {
+	obj := &Object{TypeMeta: metav1.TypeMeta{APIVersion: id.APIVersion, Kind: id.Kind},
+		ObjectMeta: metav1.ObjectMeta{Name: id.Name, Namespace: id.Namespace, UID: id.UID}}
+	gb.graphChanges = append(gb.graphChanges, &event{virtual: true, eventType: deleteEvent, obj: obj, apiVersion: id.APIVersion, kind: id.Kind})
+	gb.trace.add(Record{Component: by, Queue: "graphChanges", Rule: "GB-15", Key: id.String(), Text: "virtual delete event queued"})
+}
+
+// processGraphChanges handles the head of graphChanges; it reports false if there was none.
+func (gb *graphBuilder) processGraphChanges() bool {
+	if len(gb.graphChanges) == 0 {
+		return false
+	}
+	ev := gb.graphChanges[0]
+	gb.graphChanges[0] = nil
+	gb.graphChanges = gb.graphChanges[1:]
+	gb.process(ev)
+	return true
+}
+
+func (gb *graphBuilder) process(ev *event) {
+	uid := ev.obj.UID
+	existing, found := gb.graph.read(uid)
+	if found && !ev.virtual && existing.virtual {
+		existing = gb.markObserved(existing, ev.identity()) // GB-3
+	}
+	switch {
+	case ev.eventType != deleteEvent && !found:
+		gb.addNode(ev) // GB-4
+	case ev.eventType != deleteEvent:
+		gb.updateNode(existing, ev) // GB-5
+	case !found:
+		gb.record("GB-10", ev.identity().String(), "delete of a uid not in the graph: ignored")
+	default:
+		if ev.virtual && !gb.keepOnVirtualDelete(existing, ev.identity()) { // GB-11
+			gb.removeNodeAndNotify(existing, ev.identity(), "GB-11")
+		} else if !ev.virtual {
+			gb.removeNodeAndNotify(existing, ev.identity(), "GB-10")
+		}
+	}
+}
+
+// markObserved is GB-3: the first informer event for a virtual node.
+func (gb *graphBuilder) markObserved(n *node, observed objectReference) *node {
+	if observed != n.identity {
+		_, nonMatching := partitionDependents(n.sortedDependents(), observed)
+		for _, dep := range nonMatching {
+			if observed.Namespace != "" && dep.identity.Namespace != observed.Namespace {
+				gb.reportInvalidNamespaceOwnerRef(dep, observed, "GB-3")
+			}
+			gb.enqueueDelete(dep, "GB-3")
+		}
+		n = n.clone()
+		n.identity = observed
+		gb.graph.write(n)
+		gb.record("GB-3", observed.String(), "virtual node observed with another identity: replaced")
+	} else {
+		gb.record("GB-3", observed.String(), "virtual node observed")
+	}
+	n.virtual = false
+	return n
+}
+
+// addNode is GB-4.
+func (gb *graphBuilder) addNode(ev *event) {
+	obj := ev.obj
+	n := &node{
+		identity:           ev.identity(),
+		owners:             obj.OwnerReferences,
+		dependents:         map[*node]struct{}{},
+		beingDeleted:       obj.Terminating(),
+		deletingDependents: obj.Terminating() && obj.HasFinalizer(metav1.FinalizerDeleteDependents),
+	}
+	gb.graph.write(n)
+	gb.record("GB-4", n.identity.String(), fmt.Sprintf("%s: node added with %d owner(s)", ev.eventType, len(n.owners)))
+	gb.addDependentToOwners(n, n.owners)
+	gb.processTransitions(ev.oldObj, obj, n)
+}
+
+// updateNode is GB-5.
+func (gb *graphBuilder) updateNode(n *node, ev *event) {
+	obj := ev.obj
+	if !ev.virtual && (n.identity.APIVersion != ev.apiVersion || n.identity.Kind != ev.kind) {
+		old := n
+		n = n.clone()
+		n.identity.APIVersion, n.identity.Kind = ev.apiVersion, ev.kind
+		gb.graph.write(n)
+		for _, ref := range n.owners {
+			if o, ok := gb.graph.read(ref.UID); ok {
+				o.deleteDependent(old)
+				o.addDependent(n)
+			}
+		}
+		gb.record("GB-5", n.identity.String(), "apiVersion or kind changed: node replaced")
+	}
+	added, removed, changed := referencesDiffs(n.owners, obj.OwnerReferences)
+	if len(added)+len(removed)+len(changed) > 0 {
+		gb.record("GB-6", n.identity.String(), fmt.Sprintf("ownerReferences changed: %d added, %d removed, %d changed", len(added), len(removed), len(changed)))
+		gb.addUnblockedOwnersToDeleteQueue(removed, changed) // GB-7
+		n.owners = obj.OwnerReferences
+		gb.addDependentToOwners(n, added)
+		gb.removeDependentFromOwners(n, removed)
+	}
+	if obj.Terminating() && !n.beingDeleted {
+		n.beingDeleted = true
+		gb.record("GB-5", n.identity.String(), "marked beingDeleted")
+	}
+	gb.processTransitions(ev.oldObj, obj, n)
+}
+
+type ownerRefPair struct{ oldRef, newRef metav1.OwnerReference }
+
+// referencesDiffs is GB-6: diff keyed by uid; the last duplicate wins on the old side.
+func referencesDiffs(old, nu []metav1.OwnerReference) (added, removed []metav1.OwnerReference, changed []ownerRefPair) {
+	oldByUID := map[types.UID]metav1.OwnerReference{}
+	for _, r := range old {
+		oldByUID[r.UID] = r
+	}
+	newUIDs := map[types.UID]bool{}
+	for _, r := range nu {
+		newUIDs[r.UID] = true
+		o, ok := oldByUID[r.UID]
+		switch {
+		case !ok:
+			added = append(added, r)
+		case !ownerRefEqual(o, r):
+			changed = append(changed, ownerRefPair{o, r})
+		}
+	}
+	for _, r := range old {
+		if !newUIDs[r.UID] {
+			removed = append(removed, r)
+			newUIDs[r.UID] = true // report a duplicated removed uid once
+		}
+	}
+	return added, removed, changed
+}
+
+func ownerRefEqual(a, b metav1.OwnerReference) bool {
+	return a.APIVersion == b.APIVersion && a.Kind == b.Kind && a.Name == b.Name && a.UID == b.UID &&
+		boolPtrEqual(a.Controller, b.Controller) && boolPtrEqual(a.BlockOwnerDeletion, b.BlockOwnerDeletion)
+}
+
+func boolPtrEqual(a, b *bool) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return *a == *b
+}
+
+func isTrue(b *bool) bool { return b != nil && *b }
+
+// addUnblockedOwnersToDeleteQueue is GB-7.
+func (gb *graphBuilder) addUnblockedOwnersToDeleteQueue(removed []metav1.OwnerReference, changed []ownerRefPair) {
+	for _, r := range removed {
+		if isTrue(r.BlockOwnerDeletion) {
+			if o, ok := gb.graph.read(r.UID); ok {
+				gb.enqueueDelete(o, "GB-7")
+			}
+		}
+	}
+	for _, c := range changed {
+		if isTrue(c.oldRef.BlockOwnerDeletion) && !isTrue(c.newRef.BlockOwnerDeletion) {
+			if o, ok := gb.graph.read(c.newRef.UID); ok {
+				gb.enqueueDelete(o, "GB-7")
+			}
+		}
+	}
+}
+
+// addDependentToOwners is GB-9.
+func (gb *graphBuilder) addDependentToOwners(n *node, refs []metav1.OwnerReference) {
+	suspicious := false
+	for _, ref := range refs {
+		owner, ok := gb.graph.read(ref.UID)
+		if !ok {
+			owner = &node{identity: identityOf(ref, n.identity.Namespace), dependents: map[*node]struct{}{n: {}}, virtual: true}
+			gb.graph.write(owner)
+			gb.record("GB-9", owner.identity.String(), "virtual owner node created for "+n.identity.String())
+			gb.enqueueDelete(owner, "GB-9")
+			continue
+		}
+		owner.addDependent(n)
+		if suspicious {
+			continue
+		}
+		ownerNamespaced := owner.identity.Namespace != ""
+		switch {
+		case ownerNamespaced && owner.identity.Namespace != n.identity.Namespace: // GB-9a
+			if !owner.virtual {
+				gb.reportInvalidNamespaceOwnerRef(n, owner.identity, "GB-9a")
+			}
+			suspicious = true
+		case !owner.identity.coordinatesMatch(ref): // GB-9b
+			suspicious = true
+		case !ownerNamespaced && owner.virtual && n.identity.Namespace != "": // GB-9c, #98040
+			suspicious = true
+		}
+	}
+	if suspicious {
+		gb.enqueueDelete(n, "GB-9")
+	}
+}
+
+func (gb *graphBuilder) removeDependentFromOwners(n *node, refs []metav1.OwnerReference) {
+	for _, ref := range refs {
+		if o, ok := gb.graph.read(ref.UID); ok {
+			o.deleteDependent(n)
+		}
+	}
+}
+
+// processTransitions is GB-8.
+func (gb *graphBuilder) processTransitions(oldObj, newObj *Object, n *node) {
+	if startsWaitingFor(oldObj, newObj, metav1.FinalizerOrphanDependents) {
+		if gb.attemptToOrphan.Add(n, "GB-8") {
+			gb.trace.add(Record{Component: CompGraphBuilder, Queue: "attemptToOrphan", Rule: "GB-8", Key: n.identity.String(), Text: "starts waiting for orphaning: enqueued"})
+		}
+		return
+	}
+	if startsWaitingFor(oldObj, newObj, metav1.FinalizerDeleteDependents) {
+		n.deletingDependents = true
+		gb.record("GB-8", n.identity.String(), "starts waiting for dependents: marked deletingDependents")
+		for _, dep := range n.sortedDependents() {
+			gb.enqueueDelete(dep, "GB-8")
+		}
+		gb.enqueueDelete(n, "GB-8")
+	}
+}
+
+func startsWaitingFor(oldObj, newObj *Object, finalizer string) bool {
+	if !newObj.Terminating() || !newObj.HasFinalizer(finalizer) {
+		return false
+	}
+	return oldObj == nil || !oldObj.Terminating() || !oldObj.HasFinalizer(finalizer)
+}
+
+// keepOnVirtualDelete is GB-11's first part: it reports whether the node survives a
+// virtual delete of identity deleted, handling the dependents that do match.
+func (gb *graphBuilder) keepOnVirtualDelete(n *node, deleted objectReference) bool {
+	if n.virtual {
+		matching, nonMatching := partitionDependents(n.sortedDependents(), deleted)
+		if len(nonMatching) == 0 {
+			return false
+		}
+		if len(matching) > 0 {
+			gb.absentOwnerCache.Add(deleted)
+			for _, dep := range matching {
+				gb.enqueueDelete(dep, "GB-11")
+			}
+		}
+		if n.identity == deleted {
+			if alt, ok := alternateOwnerIdentity(nonMatching, deleted); ok {
+				c := n.clone()
+				c.identity = alt
+				gb.graph.write(c)
+				gb.record("GB-13", alt.String(), "virtual node takes an alternate identity")
+				gb.attemptToDelete.AddRateLimited(c, gb.trace.clock.nowMS(), "GB-11", "")
+				gb.trace.add(Record{Component: CompGraphBuilder, Queue: "attemptToDelete", Rule: "GB-11", Key: c.identity.String(), Text: "requeued (rate limited)"})
+			}
+		}
+		gb.record("GB-11", deleted.String(), "virtual delete: some dependents disagree on the owner's coordinates; node kept")
+		return true
+	}
+	if n.identity != deleted {
+		matching, _ := partitionDependents(n.sortedDependents(), deleted)
+		if len(matching) > 0 {
+			gb.absentOwnerCache.Add(deleted)
+			for _, dep := range matching {
+				gb.enqueueDelete(dep, "GB-11")
+			}
+		}
+		gb.record("GB-11", deleted.String(), "virtual delete disagrees with the observed node "+n.identity.String()+": node kept")
+		return true
+	}
+	return false
+}
+
+// removeNodeAndNotify is GB-10 steps 2-5.
+func (gb *graphBuilder) removeNodeAndNotify(n *node, id objectReference, rule string) {
+	gb.graph.delete(n.identity.UID)
+	gb.removeDependentFromOwners(n, n.owners)
+	deps := n.sortedDependents()
+	gb.record(rule, id.String(), fmt.Sprintf("node removed (%d dependents)", len(deps)))
+	if len(deps) > 0 {
+		gb.absentOwnerCache.Add(id) // AOC-2
+	}
+	for _, dep := range deps {
+		gb.enqueueDelete(dep, "GB-10")
+	}
+	for _, ref := range n.owners {
+		if o, ok := gb.graph.read(ref.UID); ok && o.deletingDependents {
+			gb.enqueueDelete(o, "GB-10")
+		}
+	}
+}
+
+// partitionDependents is GB-12. A dependent may be in both lists.
+func partitionDependents(deps []*node, id objectReference) (matching, nonMatching []*node) {
+	for _, dep := range deps {
+		match, mismatch := false, false
+		if id.Namespace != "" && dep.identity.Namespace != id.Namespace {
+			mismatch = true
+		} else {
+			for _, ref := range dep.owners {
+				if ref.UID != id.UID {
+					continue
+				}
+				if id.coordinatesMatch(ref) {
+					match = true
+				} else {
+					mismatch = true
+				}
+			}
+		}
+		if match {
+			matching = append(matching, dep)
+		}
+		if mismatch {
+			nonMatching = append(nonMatching, dep)
+		}
+	}
+	return matching, nonMatching
+}
+
+// alternateOwnerIdentity is GB-13: the next candidate identity after absent in
+// (kind, apiVersion, namespace, name, uid) order, wrapping around.
+func alternateOwnerIdentity(deps []*node, absent objectReference) (objectReference, bool) {
+	absentClusterScoped := absent.Namespace == ""
+	seen := map[objectReference]bool{}
+	var candidates []objectReference
+	for _, dep := range deps {
+		for _, ref := range dep.owners {
+			if ref.UID != absent.UID {
+				continue
+			}
+			c := identityOf(ref, dep.identity.Namespace)
+			if absentClusterScoped && ref.APIVersion == absent.APIVersion && ref.Kind == absent.Kind {
+				c.Namespace = "" // same scope as the verified-absent identity
+			}
+			if absent.coordinatesMatch(ref) && (absentClusterScoped || absent.Namespace == dep.identity.Namespace) {
+				continue
+			}
+			if c == absent || seen[c] {
+				continue
+			}
+			seen[c] = true
+			candidates = append(candidates, c)
+		}
+	}
+	if len(candidates) == 0 {
+		return objectReference{}, false
+	}
+	best, smallest := -1, 0
+	for i, c := range candidates {
+		if lessIdentity(c, candidates[smallest]) {
+			smallest = i
+		}
+		if lessIdentity(absent, c) && (best < 0 || lessIdentity(c, candidates[best])) {
+			best = i
+		}
+	}
+	if best < 0 {
+		best = smallest
+	}
+	return candidates[best], true
+}
+
+// reportInvalidNamespaceOwnerRef records GB-14's Warning Event on the dependent.
+func (gb *graphBuilder) reportInvalidNamespaceOwnerRef(dep *node, owner objectReference, rule string) {
+	ns := dep.identity.Namespace
+	msg := fmt.Sprintf("ownerRef [%s/%s, namespace: %s, name: %s, uid: %s] does not exist in namespace %q",
+		owner.APIVersion, owner.Kind, ns, owner.Name, owner.UID, ns)
+	gb.events = append(gb.events, GCEvent{Tick: gb.trace.clock.tick, Type: "Warning", Reason: "OwnerRefInvalidNamespace", Object: dep.identity.String(), Message: msg})
+	gb.record(rule+" GB-14", dep.identity.String(), "Warning OwnerRefInvalidNamespace: "+msg)
+}

@@ -1,0 +1,231 @@
+package gccore
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"reflect"
+	"strings"
+
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/types"
+)
+
+// errClusterScopedNamespacedOwner is OPS-1/DEL-8's "cluster-scoped object refers to a
+// namespaced owner": permanent, so the item is forgotten (DEL-3, XNS-3).
+var errClusterScopedNamespacedOwner = errors.New("cluster-scoped objects cannot refer to namespaced owners")
+
+// restMappingError wraps a failed REST mapping (XNS-4): retried forever upstream.
+type restMappingError struct{ err error }
+
+func (e *restMappingError) Error() string { return "unable to map: " + e.err.Error() }
+
+// ops is the GC's client: the API calls of OPS-1 … OPS-4 against the simulated server,
+// each recorded with its result in the trace under the calling worker's name.
+type ops struct {
+	gc     *garbageCollector
+	worker string
+	queue  string
+}
+
+func (o ops) record(rule, key, call string, err error) {
+	o.gc.trace.add(Record{Component: o.worker, Queue: o.queue, Rule: rule, Key: key, Call: call, Result: statusText(err)})
+}
+
+// statusText renders an API result as "200 OK", "404 NotFound", ...
+func statusText(err error) string {
+	if err == nil {
+		return "200 OK"
+	}
+	var se *apierrors.StatusError
+	if errors.As(err, &se) {
+		return fmt.Sprintf("%d %s", se.ErrStatus.Code, se.ErrStatus.Reason)
+	}
+	return "error: " + err.Error()
+}
+
+func path(r *Resource, namespace, name string) string {
+	p := r.GVK.GroupVersion().String() + "/" + r.Plural + " "
+	if namespace != "" {
+		p += namespace + "/"
+	}
+	return p + name
+}
+
+// getObject is OPS-1: REST-map, refuse a namespaced kind without namespace, then GET.
+func (o ops) getObject(rule string, id objectReference) (*Object, error) {
+	r, err := o.gc.resources.RESTMapping(id.APIVersion, id.Kind)
+	if err != nil {
+		o.gc.trace.add(Record{Component: o.worker, Queue: o.queue, Rule: rule, Key: id.String(), Text: "REST mapping failed: " + err.Error()})
+		return nil, &restMappingError{err}
+	}
+	if r.Namespaced && id.Namespace == "" {
+		o.gc.trace.add(Record{Component: o.worker, Queue: o.queue, Rule: rule, Key: id.String(), Text: "namespaced kind without a namespace: no call"})
+		return nil, errClusterScopedNamespacedOwner
+	}
+	ns := id.Namespace
+	if !r.Namespaced {
+		ns = ""
+	}
+	obj, err := o.gc.api.Get(ObjectRef{APIVersion: id.APIVersion, Kind: id.Kind, Namespace: ns, Name: id.Name})
+	o.record(rule, id.String(), "get "+path(r, ns, id.Name), err)
+	return obj, err
+}
+
+// deleteObject is OPS-2: DELETE with uid and resourceVersion preconditions; on a conflict,
+// retry once with the uid precondition only if nothing but the resourceVersion moved.
+func (o ops) deleteObject(rule string, id objectReference, rv string, ownerRefs []metav1.OwnerReference, policy metav1.DeletionPropagation) error {
+	r, err := o.gc.resources.RESTMapping(id.APIVersion, id.Kind)
+	if err != nil {
+		return &restMappingError{err}
+	}
+	ref := ObjectRef{APIVersion: id.APIVersion, Kind: id.Kind, Namespace: id.Namespace, Name: id.Name}
+	if !r.Namespaced {
+		ref.Namespace = ""
+	}
+	del := func(rv string) error {
+		uid := id.UID
+		opts := metav1.DeleteOptions{PropagationPolicy: &policy, Preconditions: &metav1.Preconditions{UID: &uid}}
+		call := fmt.Sprintf("delete %s propagationPolicy=%s preconditions(uid=%s", path(r, ref.Namespace, ref.Name), policy, uid)
+		if rv != "" {
+			opts.Preconditions.ResourceVersion = &rv
+			call += ", resourceVersion=" + rv
+		}
+		_, _, err := o.gc.api.Delete(ref, opts)
+		o.record(rule, id.String(), call+")", err)
+		return err
+	}
+	err = del(rv)
+	if !apierrors.IsConflict(err) {
+		return err
+	}
+	latest, getErr := o.getObject("OPS-2", id)
+	switch {
+	case apierrors.IsNotFound(getErr):
+		return getErr
+	case getErr != nil:
+		return err
+	case latest.UID == id.UID && latest.ResourceVersion != rv && reflect.DeepEqual(latest.OwnerReferences, ownerRefs):
+		return del("")
+	}
+	return err
+}
+
+// patchOwnerReferences is OPS-3: a strategic merge patch first; on 415 (custom resources) a
+// JSON merge patch built from the informer's copy (or a live GET when not cached).
+// remove deletes the references with these uids; with unblock set, every reference of the
+// graph's copy that blocks is set to blockOwnerDeletion=false instead.
+func (o ops) patchOwnerReferences(rule string, n *node, remove []types.UID, unblock bool) error {
+	id := n.identity
+	r, err := o.gc.resources.RESTMapping(id.APIVersion, id.Kind)
+	if err != nil {
+		return &restMappingError{err}
+	}
+	ref := ObjectRef{APIVersion: id.APIVersion, Kind: id.Kind, Namespace: id.Namespace, Name: id.Name}
+	var entries []map[string]any
+	if unblock {
+		for _, or := range n.owners {
+			if isTrue(or.BlockOwnerDeletion) {
+				entries = append(entries, map[string]any{"apiVersion": or.APIVersion, "kind": or.Kind, "name": or.Name, "uid": or.UID, "blockOwnerDeletion": false})
+			}
+		}
+	} else {
+		for _, uid := range remove {
+			entries = append(entries, map[string]any{"$patch": "delete", "uid": uid})
+		}
+	}
+	smp := mustJSON(map[string]any{"metadata": map[string]any{"ownerReferences": entries, "uid": id.UID}})
+	_, err = o.gc.api.Patch(ref, StrategicPatch, smp)
+	o.record(rule, id.String(), "patch "+path(r, id.Namespace, id.Name)+" strategic "+string(smp), err)
+	if !isUnsupportedMediaType(err) {
+		return err
+	}
+	// OPS-3 fallback: JSON merge patch from the informer's (possibly stale) copy.
+	cached, ok := o.gc.informers.cache[id.UID]
+	if !ok {
+		if cached, err = o.getObject(rule, id); err != nil {
+			return err
+		}
+	}
+	refs := []metav1.OwnerReference{}
+	for _, or := range cached.OwnerReferences {
+		switch {
+		case unblock:
+			if isTrue(or.BlockOwnerDeletion) {
+				f := false
+				or.BlockOwnerDeletion = &f
+			}
+			refs = append(refs, or)
+		case !containsUID(remove, or.UID):
+			refs = append(refs, or)
+		}
+	}
+	jmp := mustJSON(map[string]any{"metadata": map[string]any{"resourceVersion": cached.ResourceVersion, "ownerReferences": refs}})
+	_, err = o.gc.api.Patch(ref, MergePatch, jmp)
+	o.record(rule, id.String(), "patch "+path(r, id.Namespace, id.Name)+" merge "+string(jmp), err)
+	return err
+}
+
+func isUnsupportedMediaType(err error) bool {
+	var se *apierrors.StatusError
+	return errors.As(err, &se) && se.ErrStatus.Code == 415
+}
+
+func containsUID(list []types.UID, uid types.UID) bool {
+	for _, u := range list {
+		if u == uid {
+			return true
+		}
+	}
+	return false
+}
+
+// removeFinalizer is OPS-4: GET, then a JSON merge patch of the remaining finalizers with the
+// resourceVersion as a lock, up to 4 attempts on conflicts. NotFound counts as success.
+func (o ops) removeFinalizer(rule string, id objectReference, finalizer string) error {
+	var err error
+	for attempt := 0; attempt < 4; attempt++ {
+		var obj *Object
+		obj, err = o.getObject(rule, id)
+		if apierrors.IsNotFound(err) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		if !obj.HasFinalizer(finalizer) {
+			o.gc.trace.add(Record{Component: o.worker, Queue: o.queue, Rule: rule, Key: id.String(), Text: finalizer + " already absent"})
+			return nil
+		}
+		var rest any // null removes the field
+		if left := removeString(obj.Finalizers, finalizer); len(left) > 0 {
+			rest = left
+		}
+		body := mustJSON(map[string]any{"metadata": map[string]any{"resourceVersion": obj.ResourceVersion, "finalizers": rest}})
+		r, _ := o.gc.resources.RESTMapping(id.APIVersion, id.Kind)
+		_, err = o.gc.api.Patch(obj.Ref(), MergePatch, body)
+		o.record(rule, id.String(), "patch "+path(r, obj.Namespace, obj.Name)+" merge "+string(body), err)
+		if !apierrors.IsConflict(err) {
+			return err
+		}
+	}
+	return err
+}
+
+func mustJSON(v any) []byte {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(err) // only maps of strings, bools and references are marshalled here
+	}
+	return b
+}
+
+// uidList renders uids for trace text.
+func uidList(uids []types.UID) string {
+	s := make([]string, len(uids))
+	for i, u := range uids {
+		s[i] = string(u)
+	}
+	return strings.Join(s, ",")
+}

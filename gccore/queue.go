@@ -1,0 +1,228 @@
+package gccore
+
+import (
+	"container/heap"
+	"time"
+
+	"golang.org/x/time/rate"
+)
+
+// workQueue is a rate-limited work queue with client-go's semantics (Q-2 … Q-5) in virtual
+// time: a FIFO, a dirty set and a processing set, so an item is queued at most once and
+// never held by two workers; a failed item is re-added after max(per-item, overall) backoff.
+type workQueue struct {
+	name string
+	// fifo[head:] are the queued items, in order.
+	fifo []*node
+	head int
+	// dirty: queued, or re-added while processing (Q-2).
+	dirty map[*node]struct{}
+	// processing maps an item to the worker holding it (Q-3).
+	processing map[*node]string
+	// why says which rule last enqueued a queued item, for views and traces.
+	why map[*node]string
+	// failures counts requeues since the last Forget (Q-4).
+	failures map[*node]int
+	waiting  waitHeap
+	waitFor  map[*node]*waitEntry
+	// stuckWaiting counts waiting entries that no later tick can cure (scenario-format.md idle).
+	stuckWaiting int
+	limiter      *rate.Limiter
+	seq          int64
+	// immediateRequeue appends requeues at once, like the queue in upstream's unit tests (Q-8).
+	immediateRequeue bool
+}
+
+type waitEntry struct {
+	item  *node
+	atMS  int64 // virtual milliseconds
+	seq   int64
+	why   string
+	stuck string // non-empty: the error cannot cure itself
+	index int
+}
+
+type waitHeap []*waitEntry
+
+func (h waitHeap) Len() int { return len(h) }
+func (h waitHeap) Less(i, j int) bool {
+	if h[i].atMS != h[j].atMS {
+		return h[i].atMS < h[j].atMS
+	}
+	return h[i].seq < h[j].seq
+}
+func (h waitHeap) Swap(i, j int)  { h[i], h[j] = h[j], h[i]; h[i].index = i; h[j].index = j }
+func (h *waitHeap) Push(x any)    { e := x.(*waitEntry); e.index = len(*h); *h = append(*h, e) }
+func (h *waitHeap) Pop() any      { old := *h; e := old[len(old)-1]; *h = old[:len(old)-1]; return e }
+func (h waitHeap) peek() *waitEntry { return h[0] }
+
+func newWorkQueue(name string) *workQueue {
+	return &workQueue{
+		name: name, dirty: map[*node]struct{}{}, processing: map[*node]string{}, why: map[*node]string{},
+		failures: map[*node]int{}, waitFor: map[*node]*waitEntry{},
+		limiter: rate.NewLimiter(rate.Limit(10), 100), // Q-4 overall bucket: 10/s, burst 100
+	}
+}
+
+// Add enqueues item unless it is already dirty; an item being processed is appended on Done (Q-2).
+func (q *workQueue) Add(item *node, why string) bool {
+	if _, ok := q.dirty[item]; ok {
+		return false
+	}
+	q.dirty[item] = struct{}{}
+	q.why[item] = why
+	if _, busy := q.processing[item]; !busy {
+		q.fifo = append(q.fifo, item)
+	}
+	return true
+}
+
+// Len is the number of queued items.
+func (q *workQueue) Len() int { return len(q.fifo) - q.head }
+
+// Get pops the head and marks it processed by worker.
+func (q *workQueue) Get(worker string) (*node, bool) {
+	if q.Len() == 0 {
+		return nil, false
+	}
+	item := q.fifo[q.head]
+	q.fifo[q.head] = nil
+	q.head++
+	if q.head > 1024 && q.head*2 > len(q.fifo) {
+		q.fifo = append([]*node(nil), q.fifo[q.head:]...)
+		q.head = 0
+	}
+	q.processing[item] = worker
+	delete(q.dirty, item)
+	return item, true
+}
+
+// Done releases item; if it was re-added meanwhile it goes to the tail (Q-2).
+func (q *workQueue) Done(item *node) {
+	delete(q.processing, item)
+	if _, ok := q.dirty[item]; ok {
+		q.fifo = append(q.fifo, item)
+	} else {
+		delete(q.why, item)
+	}
+}
+
+// Forget resets the item's backoff (Q-4).
+func (q *workQueue) Forget(item *node) { delete(q.failures, item) }
+
+// backoff is Q-4's delay for the next requeue of item at virtual time nowMS.
+func (q *workQueue) backoff(item *node, nowMS int64) int64 {
+	k := q.failures[item]
+	q.failures[item] = k + 1
+	perItem := int64(1000 * 1000) // cap: 1000 s
+	if k < 18 {
+		perItem = min(5<<k, perItem) // 5 ms × 2^k
+	}
+	now := Epoch.Add(time.Duration(nowMS) * time.Millisecond)
+	overall := q.limiter.ReserveN(now, 1).DelayFrom(now).Milliseconds()
+	return max(perItem, overall)
+}
+
+// AddRateLimited re-adds item after its backoff (Q-4). stuck names an error no later tick
+// can cure by itself; such an item does not keep the simulation from being idle.
+func (q *workQueue) AddRateLimited(item *node, nowMS int64, why, stuck string) {
+	delay := q.backoff(item, nowMS)
+	if q.immediateRequeue {
+		q.Add(item, why)
+		return
+	}
+	if _, ok := q.dirty[item]; ok {
+		return
+	}
+	at := nowMS + delay
+	if e, ok := q.waitFor[item]; ok {
+		if e.stuck != "" {
+			q.stuckWaiting--
+		}
+		e.stuck, e.why = stuck, why
+		if e.stuck != "" {
+			q.stuckWaiting++
+		}
+		if at < e.atMS {
+			e.atMS = at
+			heap.Fix(&q.waiting, e.index)
+		}
+		return
+	}
+	q.seq++
+	e := &waitEntry{item: item, atMS: at, seq: q.seq, why: why, stuck: stuck}
+	if stuck != "" {
+		q.stuckWaiting++
+	}
+	heap.Push(&q.waiting, e)
+	q.waitFor[item] = e
+}
+
+// promote adds every waiting item whose time has come, earliest first.
+func (q *workQueue) promote(nowMS int64) {
+	for q.waiting.Len() > 0 && q.waiting.peek().atMS <= nowMS {
+		e := heap.Pop(&q.waiting).(*waitEntry)
+		delete(q.waitFor, e.item)
+		if e.stuck != "" {
+			q.stuckWaiting--
+		}
+		q.Add(e.item, e.why)
+	}
+}
+
+// idle reports no queued, held or curable waiting item.
+func (q *workQueue) idle() bool {
+	return q.Len() == 0 && len(q.processing) == 0 && q.waiting.Len() == q.stuckWaiting
+}
+
+// QueueItem is one entry of a queue view.
+type QueueItem struct {
+	Key     string `json:"key"`
+	UID     string `json:"uid"`
+	Why     string `json:"why"`     // rule id that enqueued it
+	Retries int    `json:"retries"` // requeues since the last forget
+	// State is "queued", "processing", "waiting" (backoff) or "stuck".
+	State  string `json:"state"`
+	Worker string `json:"worker,omitempty"`
+	// NextAttemptMS is the virtual time of the next attempt, for waiting items.
+	NextAttemptMS int64  `json:"nextAttemptMS,omitempty"`
+	Stuck         string `json:"stuck,omitempty"`
+	Virtual       bool   `json:"virtual,omitempty"`
+}
+
+// QueueView is a snapshot of one work queue.
+type QueueView struct {
+	Name  string      `json:"name"`
+	Items []QueueItem `json:"items"`
+}
+
+func (q *workQueue) view() QueueView {
+	v := QueueView{Name: q.name}
+	item := func(n *node, state string) QueueItem {
+		return QueueItem{Key: n.identity.String(), UID: string(n.identity.UID), Why: q.why[n], Retries: q.failures[n], State: state, Virtual: n.virtual}
+	}
+	held := make([]*node, 0, len(q.processing))
+	for n := range q.processing {
+		held = append(held, n)
+	}
+	sortNodesBy(held, func(n *node) string { return q.processing[n] })
+	for _, n := range held {
+		it := item(n, "processing")
+		it.Worker = q.processing[n]
+		v.Items = append(v.Items, it)
+	}
+	for _, n := range q.fifo[q.head:] {
+		v.Items = append(v.Items, item(n, "queued"))
+	}
+	waiting := append(waitHeap(nil), q.waiting...)
+	sortWait(waiting)
+	for _, e := range waiting {
+		it := item(e.item, "waiting")
+		it.Why, it.NextAttemptMS, it.Stuck = e.why, e.atMS, e.stuck
+		if e.stuck != "" {
+			it.State = "stuck"
+		}
+		v.Items = append(v.Items, it)
+	}
+	return v
+}

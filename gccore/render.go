@@ -1,0 +1,125 @@
+package gccore
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"sigs.k8s.io/yaml"
+)
+
+// ListObject renders objects as a v1 List, the final output of `gcplay sim`.
+func ListObject(objs []*Object) map[string]any {
+	items := make([]any, len(objs))
+	for i, o := range objs {
+		items[i] = o.Unstructured().Object
+	}
+	return map[string]any{"apiVersion": "v1", "kind": "List", "items": items}
+}
+
+// ListJSON renders objects as an indented JSON v1 List.
+func ListJSON(objs []*Object) []byte {
+	b, _ := json.MarshalIndent(ListObject(objs), "", "  ")
+	return append(b, '\n')
+}
+
+// ListYAML renders objects as a YAML v1 List.
+func ListYAML(objs []*Object) []byte {
+	b, _ := yaml.Marshal(ListObject(objs))
+	return b
+}
+
+// WatchLine renders a watch event as one JSON line (scenario-format.md --watch).
+func WatchLine(ev WatchEvent) []byte {
+	b, _ := json.Marshal(struct {
+		Tick   int64          `json:"tick"`
+		Type   string         `json:"type"`
+		Object map[string]any `json:"object"`
+	}{ev.Tick, string(ev.Type), ev.Object.Unstructured().Object})
+	return b
+}
+
+// ObjectLine is the canonical one-line summary of an object: ref, uid, owners,
+// finalizers, and whether it is terminating.
+func ObjectLine(o *Object) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s uid=%s", o.Ref(), o.UID)
+	if len(o.OwnerReferences) > 0 {
+		var owners []string
+		for _, r := range o.OwnerReferences {
+			s := string(r.UID)
+			if isTrue(r.Controller) {
+				s += "(controller)"
+			}
+			if isTrue(r.BlockOwnerDeletion) {
+				s += "(block)"
+			}
+			owners = append(owners, s)
+		}
+		b.WriteString(" owners=[" + strings.Join(owners, " ") + "]")
+	}
+	if len(o.Finalizers) > 0 {
+		b.WriteString(" finalizers=[" + strings.Join(o.Finalizers, " ") + "]")
+	}
+	if o.Terminating() {
+		b.WriteString(" terminating")
+	}
+	return b.String()
+}
+
+// NodeLine is the canonical one-line summary of a graph node.
+func NodeLine(n NodeView) string {
+	var b strings.Builder
+	id := objectReference{APIVersion: n.APIVersion, Kind: n.Kind, Name: n.Name, UID: n.UID, Namespace: n.Namespace}
+	b.WriteString(id.String())
+	if len(n.Owners) > 0 {
+		var owners []string
+		for _, r := range n.Owners {
+			s := string(r.UID)
+			if isTrue(r.BlockOwnerDeletion) {
+				s += "(block)"
+			}
+			owners = append(owners, s)
+		}
+		b.WriteString(" owners=[" + strings.Join(owners, " ") + "]")
+	}
+	if len(n.Dependents) > 0 {
+		var deps []string
+		for _, d := range n.Dependents {
+			deps = append(deps, string(d))
+		}
+		b.WriteString(" dependents=[" + strings.Join(deps, " ") + "]")
+	}
+	for _, f := range []struct {
+		on   bool
+		name string
+	}{{n.Virtual, "virtual"}, {n.BeingDeleted, "beingDeleted"}, {n.DeletingDependents, "deletingDependents"}} {
+		if f.on {
+			b.WriteString(" " + f.name)
+		}
+	}
+	return b.String()
+}
+
+// QueueLines renders a queue view, one item per line.
+func QueueLines(q QueueView) string {
+	if len(q.Items) == 0 {
+		return q.Name + ": empty\n"
+	}
+	var b strings.Builder
+	b.WriteString(q.Name + ":\n")
+	for _, it := range q.Items {
+		fmt.Fprintf(&b, "  %s %s why=%s retries=%d", it.State, it.Key, it.Why, it.Retries)
+		if it.Worker != "" {
+			b.WriteString(" worker=" + it.Worker)
+		}
+		if it.NextAttemptMS != 0 {
+			fmt.Fprintf(&b, " next=%dms", it.NextAttemptMS)
+		}
+		if it.Stuck != "" {
+			b.WriteString(" stuck=" + it.Stuck)
+		}
+		b.WriteByte('\n')
+	}
+	return b.String()
+}

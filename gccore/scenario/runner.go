@@ -1,0 +1,106 @@
+package scenario
+
+import (
+	"fmt"
+
+	"github.com/gcplay/gcplay/gccore"
+)
+
+// DefaultMaxTicks bounds a run (scenario-format.md: --max-ticks).
+const DefaultMaxTicks = 100000
+
+// Runner plays a scenario on a simulation, one step at a time or all at once.
+type Runner struct {
+	Scenario *Scenario
+	Sim      *gccore.Sim
+	// MaxTicks is the tick the simulation may not pass.
+	MaxTicks int64
+	next     int
+}
+
+// NewRunner builds the simulation and creates the scenario's objects at tick 0.
+func NewRunner(sc *Scenario, cfg gccore.Config) (*Runner, error) {
+	cfg.Resources = sc.Resources
+	sim, err := gccore.New(cfg)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", sc.File, err)
+	}
+	for i, o := range sc.Objects {
+		if _, err := sim.Create(o); err != nil {
+			return nil, fmt.Errorf("%s: objects[%d] (%s): %v", sc.File, i, o.Ref(), oneLine(err))
+		}
+	}
+	return &Runner{Scenario: sc, Sim: sim, MaxTicks: DefaultMaxTicks}, nil
+}
+
+// Next is the index of the next step; len(Steps) when all have run.
+func (r *Runner) Next() int { return r.next }
+
+// Done reports whether every step has run.
+func (r *Runner) Done() bool { return r.next >= len(r.Scenario.Steps) }
+
+// Step runs the next step. A failed step is not retried: the error names it.
+func (r *Runner) Step() error {
+	if r.Done() {
+		return nil
+	}
+	i := r.next
+	st := r.Scenario.Steps[i]
+	r.next++
+	if err := r.apply(st); err != nil {
+		return fmt.Errorf("%s: steps[%d] (%s %s): %v", r.Scenario.File, i, st.Op, describeStep(st), oneLine(err))
+	}
+	return nil
+}
+
+func describeStep(st Step) string {
+	switch st.Op {
+	case OpRun:
+		if st.Idle {
+			return "idle"
+		}
+		return fmt.Sprint(st.Ticks)
+	}
+	return st.Ref.String()
+}
+
+func (r *Runner) apply(st Step) error {
+	s := r.Sim
+	var err error
+	switch st.Op {
+	case OpCreate:
+		_, err = s.Create(st.Object)
+	case OpUpdate:
+		_, err = s.Patch(st.Ref, gccore.MergePatch, st.Patch)
+	case OpDelete:
+		_, err = s.Delete(st.Ref, st.Delete)
+	case OpAddFinalizer:
+		_, err = s.AddFinalizer(st.Ref, st.Finalizer)
+	case OpRemoveFinalizer:
+		_, err = s.RemoveFinalizer(st.Ref, st.Finalizer)
+	case OpRun:
+		if st.Idle {
+			return s.RunUntilIdle(r.MaxTicks)
+		}
+		for n := int64(0); n < st.Ticks; n++ {
+			if s.CurrentTick() >= r.MaxTicks {
+				return &gccore.ErrMaxTicks{MaxTicks: r.MaxTicks}
+			}
+			s.Tick()
+		}
+	}
+	return err
+}
+
+// Run runs the remaining steps, then until idle (scenario-format.md).
+func (r *Runner) Run() error {
+	for !r.Done() {
+		if err := r.Step(); err != nil {
+			return err
+		}
+	}
+	if err := r.Sim.RunUntilIdle(r.MaxTicks); err != nil {
+		return fmt.Errorf("%s: after the last step: %v", r.Scenario.File, err)
+	}
+	return nil
+}

@@ -1,0 +1,358 @@
+// Package scenario reads gcplay scenario files (scenario-format.md) and runs them on a
+// gccore simulation. It is the public, headless contract shared by `gcplay sim`, the
+// playground, lessons and tests.
+package scenario
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/gcplay/gcplay/gccore"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/types"
+	"sigs.k8s.io/yaml"
+)
+
+// Scenario is a parsed scenario file.
+type Scenario struct {
+	File      string
+	Resources []gccore.ResourceDecl
+	Objects   []*gccore.Object
+	Steps     []Step
+}
+
+// Op names a step kind.
+type Op string
+
+// The step kinds of scenario-format.md.
+const (
+	OpCreate          Op = "create"
+	OpUpdate          Op = "update"
+	OpDelete          Op = "delete"
+	OpAddFinalizer    Op = "addFinalizer"
+	OpRemoveFinalizer Op = "removeFinalizer"
+	OpRun             Op = "run"
+)
+
+// Step is one entry of `steps:`.
+type Step struct {
+	Op Op
+	// Object is the object of create, or the merge patch of update, as parsed.
+	Object *gccore.Object
+	// Patch is update's JSON merge patch body.
+	Patch     []byte
+	Ref       gccore.ObjectRef
+	Delete    metav1.DeleteOptions
+	Finalizer string
+	Ticks     int64 // run: N
+	Idle      bool  // run: idle
+}
+
+type rawScenario struct {
+	Resources []gccore.ResourceDecl          `json:"resources"`
+	Objects   []map[string]any               `json:"objects"`
+	Steps     []map[string]json.RawMessage   `json:"steps"`
+}
+
+type rawRef struct {
+	APIVersion         string `json:"apiVersion"`
+	Kind               string `json:"kind"`
+	Name               string `json:"name"`
+	Namespace          string `json:"namespace"`
+	PropagationPolicy  string `json:"propagationPolicy,omitempty"`
+	OrphanDependents   *bool  `json:"orphanDependents,omitempty"`
+	GracePeriodSeconds *int64 `json:"gracePeriodSeconds,omitempty"`
+	Preconditions      *struct {
+		UID             *string `json:"uid,omitempty"`
+		ResourceVersion *string `json:"resourceVersion,omitempty"`
+	} `json:"preconditions,omitempty"`
+	Finalizer string `json:"finalizer,omitempty"`
+}
+
+// MaxNesting bounds how deeply a scenario may nest, so absurd input fails fast.
+const MaxNesting = 100
+
+// Parse reads a scenario. Every error names the file and the object or step it is about.
+func Parse(file string, data []byte) (*Scenario, error) {
+	if err := checkNesting(data); err != nil {
+		return nil, fmt.Errorf("%s: %v", file, err)
+	}
+	js, err := yaml.YAMLToJSON(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: unparsable YAML: %v", file, oneLine(err))
+	}
+	var raw rawScenario
+	if !bytes.Equal(bytes.TrimSpace(js), []byte("null")) {
+		dec := json.NewDecoder(bytes.NewReader(js))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&raw); err != nil {
+			return nil, fmt.Errorf("%s: not a scenario (want resources, objects and steps): %v", file, oneLine(err))
+		}
+	}
+	sc := &Scenario{File: file, Resources: raw.Resources}
+	rs, err := gccore.NewResources(raw.Resources)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", file, err)
+	}
+	seen := map[string]int{}
+	uids := map[types.UID]int{}
+	for i, m := range raw.Objects {
+		o, err := parseObject(rs, m)
+		if err != nil {
+			return nil, fmt.Errorf("%s: objects[%d]%s: %v", file, i, describe(m), err)
+		}
+		key := o.Ref().String()
+		if j, dup := seen[key]; dup {
+			return nil, fmt.Errorf("%s: objects[%d] (%s): duplicate of objects[%d]", file, i, key, j)
+		}
+		seen[key] = i
+		if o.UID != "" {
+			if j, dup := uids[o.UID]; dup {
+				return nil, fmt.Errorf("%s: objects[%d] (%s): uid %q is already used by objects[%d]", file, i, key, o.UID, j)
+			}
+			uids[o.UID] = i
+		}
+		sc.Objects = append(sc.Objects, o)
+	}
+	for i, s := range raw.Steps {
+		st, err := parseStep(rs, s)
+		if err != nil {
+			return nil, fmt.Errorf("%s: steps[%d]%s: %v", file, i, stepName(s), err)
+		}
+		sc.Steps = append(sc.Steps, st)
+	}
+	return sc, nil
+}
+
+// checkNesting rejects input nested deeper than MaxNesting brackets or indentation levels
+// before a recursive parser sees it.
+func checkNesting(data []byte) error {
+	depth, maxDepth := 0, 0
+	var quote byte
+	for i := 0; i < len(data); i++ {
+		c := data[i]
+		switch {
+		case c == 0:
+			return fmt.Errorf("binary data, not YAML")
+		case quote != 0:
+			if c == '\\' && quote == '"' {
+				i++
+			} else if c == quote {
+				quote = 0
+			}
+		case c == '"' || c == '\'':
+			if i == 0 || strings.IndexByte(" \t\n[{:,-", data[i-1]) >= 0 {
+				quote = c
+			}
+		case c == '#' && (i == 0 || data[i-1] == ' ' || data[i-1] == '\n'):
+			for i < len(data) && data[i] != '\n' {
+				i++
+			}
+		case c == '[' || c == '{':
+			depth++
+			maxDepth = max(maxDepth, depth)
+		case c == ']' || c == '}':
+			depth--
+		}
+	}
+	indent := 0
+	for _, line := range bytes.Split(data, []byte("\n")) {
+		n := len(line) - len(bytes.TrimLeft(line, " -"))
+		indent = max(indent, n)
+	}
+	if maxDepth > MaxNesting || indent > 4*MaxNesting {
+		return fmt.Errorf("nested too deeply (more than %d levels)", MaxNesting)
+	}
+	return nil
+}
+
+func oneLine(err error) string { return strings.Join(strings.Fields(err.Error()), " ") }
+
+func describe(m map[string]any) string {
+	kind, _ := m["kind"].(string)
+	md, _ := m["metadata"].(map[string]any)
+	name, _ := md["name"].(string)
+	if kind == "" && name == "" {
+		return ""
+	}
+	return fmt.Sprintf(" (%s %s)", kind, name)
+}
+
+func stepName(s map[string]json.RawMessage) string {
+	for k := range s {
+		return " (" + k + ")"
+	}
+	return ""
+}
+
+// parseObject checks an object as scenario-format.md asks: apiVersion, kind and name are
+// required, the kind must be served, every ownerReference needs a uid, and the metadata
+// must pass the API server's validation. A namespaced object defaults to "default".
+func parseObject(rs *gccore.Resources, m map[string]any) (*gccore.Object, error) {
+	o, err := gccore.ObjectFromUnstructured(m)
+	if err != nil {
+		return nil, err
+	}
+	if o.APIVersion == "" || o.Kind == "" {
+		return nil, fmt.Errorf("apiVersion and kind are required")
+	}
+	r, ok := rs.Lookup(o.APIVersion, o.Kind)
+	if !ok {
+		return nil, fmt.Errorf("unknown kind %s %s (declare custom kinds under resources:)", o.APIVersion, o.Kind)
+	}
+	if o.Name == "" {
+		return nil, fmt.Errorf("metadata.name is required")
+	}
+	if r.Namespaced && o.Namespace == "" {
+		o.Namespace = metav1.NamespaceDefault
+	}
+	if !r.Namespaced {
+		o.Namespace = ""
+	}
+	for i, ref := range o.OwnerReferences {
+		if ref.UID == "" {
+			return nil, fmt.Errorf("metadata.ownerReferences[%d] (%s %q) has no uid", i, ref.Kind, ref.Name)
+		}
+	}
+	if err := gccore.ValidateMetadata(r, o); err != nil {
+		return nil, err
+	}
+	return o, nil
+}
+
+func parseStep(rs *gccore.Resources, s map[string]json.RawMessage) (Step, error) {
+	if len(s) != 1 {
+		keys := make([]string, 0, len(s))
+		for k := range s {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		return Step{}, fmt.Errorf("a step has exactly one key, got %v", keys)
+	}
+	var st Step
+	for op, body := range s {
+		st.Op = Op(op)
+		switch st.Op {
+		case OpCreate, OpUpdate:
+			var m map[string]any
+			if err := json.Unmarshal(body, &m); err != nil || m == nil {
+				return st, fmt.Errorf("want an object")
+			}
+			o, err := parseObject(rs, m)
+			if st.Op == OpUpdate && err != nil {
+				// update is a merge patch: only apiVersion, kind and name must be there.
+				if o, err = gccore.ObjectFromUnstructured(m); err == nil && (o.APIVersion == "" || o.Kind == "" || o.Name == "") {
+					err = fmt.Errorf("apiVersion, kind and metadata.name are required")
+				}
+				if err == nil {
+					if r, ok := rs.Lookup(o.APIVersion, o.Kind); !ok {
+						err = fmt.Errorf("unknown kind %s %s", o.APIVersion, o.Kind)
+					} else if r.Namespaced && o.Namespace == "" {
+						o.Namespace = metav1.NamespaceDefault
+					}
+				}
+			}
+			if err != nil {
+				return st, err
+			}
+			st.Object, st.Ref = o, o.Ref()
+			if st.Op == OpUpdate {
+				delete(m, "apiVersion")
+				delete(m, "kind")
+				st.Patch, _ = json.Marshal(m)
+			}
+		case OpDelete, OpAddFinalizer, OpRemoveFinalizer:
+			if err := parseRefStep(rs, &st, body); err != nil {
+				return st, err
+			}
+		case OpRun:
+			if err := parseRun(&st, body); err != nil {
+				return st, err
+			}
+		default:
+			return st, fmt.Errorf("unknown step %q (want create, update, delete, addFinalizer, removeFinalizer or run)", op)
+		}
+	}
+	return st, nil
+}
+
+func parseRefStep(rs *gccore.Resources, st *Step, body json.RawMessage) error {
+	var r rawRef
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&r); err != nil {
+		return fmt.Errorf("%v", oneLine(err))
+	}
+	if r.APIVersion == "" || r.Kind == "" || r.Name == "" {
+		return fmt.Errorf("apiVersion, kind and name are required")
+	}
+	res, ok := rs.Lookup(r.APIVersion, r.Kind)
+	if !ok {
+		return fmt.Errorf("unknown kind %s %s", r.APIVersion, r.Kind)
+	}
+	if res.Namespaced && r.Namespace == "" {
+		r.Namespace = metav1.NamespaceDefault
+	}
+	st.Ref = gccore.ObjectRef{APIVersion: r.APIVersion, Kind: r.Kind, Namespace: r.Namespace, Name: r.Name}
+	if st.Op != OpDelete {
+		if r.Finalizer == "" {
+			return fmt.Errorf("finalizer is required")
+		}
+		if r.PropagationPolicy != "" || r.Preconditions != nil || r.OrphanDependents != nil || r.GracePeriodSeconds != nil {
+			return fmt.Errorf("%s takes only apiVersion, kind, namespace, name and finalizer", st.Op)
+		}
+		st.Finalizer = r.Finalizer
+		return nil
+	}
+	if r.Finalizer != "" {
+		return fmt.Errorf("delete takes no finalizer")
+	}
+	switch p := metav1.DeletionPropagation(r.PropagationPolicy); p {
+	case "":
+	case metav1.DeletePropagationOrphan, metav1.DeletePropagationBackground, metav1.DeletePropagationForeground:
+		st.Delete.PropagationPolicy = &p
+	default:
+		return fmt.Errorf("propagationPolicy %q is not Orphan, Background or Foreground", r.PropagationPolicy)
+	}
+	st.Delete.OrphanDependents = r.OrphanDependents
+	st.Delete.GracePeriodSeconds = r.GracePeriodSeconds
+	if p := r.Preconditions; p != nil {
+		st.Delete.Preconditions = &metav1.Preconditions{ResourceVersion: p.ResourceVersion}
+		if p.UID != nil {
+			uid := types.UID(*p.UID)
+			st.Delete.Preconditions.UID = &uid
+		}
+	}
+	return nil
+}
+
+func parseRun(st *Step, body json.RawMessage) error {
+	var v any
+	if err := json.Unmarshal(body, &v); err != nil {
+		return err
+	}
+	switch x := v.(type) {
+	case string:
+		if x == "idle" {
+			st.Idle = true
+			return nil
+		}
+		n, err := strconv.ParseInt(strings.TrimSpace(x), 10, 64)
+		if err != nil || n < 0 {
+			return fmt.Errorf("run takes a tick count or \"idle\", got %q", x)
+		}
+		st.Ticks = n
+	case float64:
+		if x < 0 || x != float64(int64(x)) {
+			return fmt.Errorf("run takes a non-negative whole tick count, got %v", x)
+		}
+		st.Ticks = int64(x)
+	default:
+		return fmt.Errorf("run takes a tick count or \"idle\", got %v", v)
+	}
+	return nil
+}

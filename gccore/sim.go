@@ -1,0 +1,363 @@
+package gccore
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"sort"
+	"strconv"
+
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime/schema"
+	"k8s.io/apimachinery/pkg/types"
+)
+
+// Config sets up a simulation. The zero value of a field means its default.
+type Config struct {
+	// Workers per queue, like kube-controller-manager's --concurrent-gc-syncs (default 20, Q-1).
+	Workers int
+	// InformerDelay is how many ticks after an API write the GC's informer delivers its event
+	// (default 1). Negative means 0.
+	InformerDelay int
+	// InformerDelays overrides InformerDelay per kind ("PersistentVolume", "apps/Deployment").
+	InformerDelays map[string]int
+	// Seed seeds the only randomness: the uids the API server assigns.
+	Seed uint64
+	// AbsentOwnerCacheSize is the LRU size (default 500, AOC-1).
+	AbsentOwnerCacheSize int
+	// RequeueImmediately appends rate-limited requeues at once, as the queue in upstream's
+	// unit tests does (Q-8). Off by default: backoff runs in virtual time.
+	RequeueImmediately bool
+	// GarbageCollectionDisabled models an API server without GC finalizers (API-18).
+	GarbageCollectionDisabled bool
+	// Quiet keeps no trace records and no watch events (benchmarks).
+	Quiet bool
+	// Resources declares custom kinds (scenario `resources:`).
+	Resources []ResourceDecl
+}
+
+// Sim is the simulated control plane: API server, informers, graph builder and GC workers,
+// advanced only by its methods, like raft's RawNode. It is not safe for concurrent use.
+type Sim struct {
+	cfg       Config
+	clock     clock
+	api       *APIServer
+	informers *informers
+	gb        *graphBuilder
+	gc        *garbageCollector
+	trace     tracer
+	watch     []WatchEvent
+	rng       *rand.Rand
+	deleteWorkers, orphanWorkers []string
+}
+
+// New builds a simulation at tick 0 with no objects.
+func New(cfg Config) (*Sim, error) {
+	rs, err := NewResources(cfg.Resources)
+	if err != nil {
+		return nil, err
+	}
+	if cfg.Workers <= 0 {
+		cfg.Workers = 20
+	}
+	if cfg.AbsentOwnerCacheSize <= 0 {
+		cfg.AbsentOwnerCacheSize = 500
+	}
+	delays := map[schema.GroupKind]int64{}
+	for k, d := range cfg.InformerDelays {
+		gk := schema.ParseGroupKind(k)
+		if _, ok := rs.Preferred(gk); !ok {
+			return nil, fmt.Errorf("informer delay for %q: unknown kind (use Kind or group/Kind... e.g. \"Deployment.apps\")", k)
+		}
+		delays[gk] = int64(max(d, 0))
+	}
+	delay := int64(1)
+	if cfg.InformerDelay != 0 {
+		delay = int64(max(cfg.InformerDelay, 0))
+	}
+	s := &Sim{cfg: cfg, rng: rand.New(rand.NewPCG(cfg.Seed, 0x6763706c6179))}
+	s.trace = tracer{clock: &s.clock, keep: !cfg.Quiet}
+	s.api = newAPIServer(rs, &s.clock, s.newUID)
+	s.api.GarbageCollection = !cfg.GarbageCollectionDisabled
+	s.informers = newInformers(delay, delays)
+	s.gb = &graphBuilder{
+		graph:            graph{uidToNode: map[types.UID]*node{}},
+		attemptToDelete:  newWorkQueue("attemptToDelete"),
+		attemptToOrphan:  newWorkQueue("attemptToOrphan"),
+		absentOwnerCache: newAbsentOwnerCache(cfg.AbsentOwnerCacheSize),
+		trace:            &s.trace,
+	}
+	s.gb.attemptToDelete.immediateRequeue = cfg.RequeueImmediately
+	s.gb.attemptToOrphan.immediateRequeue = cfg.RequeueImmediately
+	s.gc = &garbageCollector{gb: s.gb, api: s.api, informers: s.informers, resources: rs, trace: &s.trace, clock: &s.clock}
+	s.api.watch = append(s.api.watch, s.onWatchEvent)
+	s.api.warn = func(ref ObjectRef, msg string) {
+		s.trace.add(Record{Component: CompAPIServer, Rule: "API-3", Key: ref.String(), Text: "warning: " + msg})
+	}
+	for i := 0; i < cfg.Workers; i++ {
+		s.deleteWorkers = append(s.deleteWorkers, fmt.Sprintf("delete-worker-%d", i))
+		s.orphanWorkers = append(s.orphanWorkers, fmt.Sprintf("orphan-worker-%d", i))
+	}
+	return s, nil
+}
+
+// newUID draws a version-4 style UUID from the seeded source.
+func (s *Sim) newUID() types.UID {
+	var b [16]byte
+	for i := 0; i < 16; i += 8 {
+		v := s.rng.Uint64()
+		for j := 0; j < 8; j++ {
+			b[i+j] = byte(v >> (8 * j))
+		}
+	}
+	b[6], b[8] = b[6]&0x0f|0x40, b[8]&0x3f|0x80
+	return types.UID(fmt.Sprintf("%x-%x-%x-%x-%x", b[0:4], b[4:6], b[6:8], b[8:10], b[10:]))
+}
+
+func (s *Sim) onWatchEvent(ev WatchEvent) {
+	s.trace.addAfterCall(Record{Component: CompAPIServer, Rule: "API-16", Key: ev.Object.Ref().String(),
+		Text: fmt.Sprintf("%s rv=%s", ev.Type, ev.Object.ResourceVersion)})
+	if !s.cfg.Quiet {
+		s.watch = append(s.watch, ev)
+	}
+	s.informers.observe(ev)
+}
+
+// Resources returns the API server's resource table.
+func (s *Sim) Resources() *Resources { return s.api.Resources }
+
+// CurrentTick returns the virtual time in ticks.
+func (s *Sim) CurrentTick() int64 { return s.clock.tick }
+
+// user records a user action and its result.
+func (s *Sim) user(call string, key ObjectRef, err error) {
+	s.trace.add(Record{Component: CompUser, Key: key.String(), Call: call, Result: statusText(err)})
+}
+
+// Create creates an object as a client would.
+func (s *Sim) Create(obj *Object) (*Object, error) {
+	o, err := s.api.Create(obj)
+	s.user("create", obj.Ref(), err)
+	return o, err
+}
+
+// Patch applies a JSON merge patch (the scenario `update` step) or a strategic merge patch.
+func (s *Sim) Patch(ref ObjectRef, pt PatchType, body []byte) (*Object, error) {
+	o, err := s.api.Patch(ref, pt, body)
+	s.user(fmt.Sprintf("patch (%s) %s", pt, body), ref, err)
+	return o, err
+}
+
+// Delete sends a DELETE with options.
+func (s *Sim) Delete(ref ObjectRef, opts metav1.DeleteOptions) (*Object, error) {
+	o, _, err := s.api.Delete(ref, opts)
+	call := "delete"
+	if p := opts.PropagationPolicy; p != nil {
+		call += " propagationPolicy=" + string(*p)
+	}
+	if opts.OrphanDependents != nil {
+		call += " orphanDependents=" + strconv.FormatBool(*opts.OrphanDependents)
+	}
+	if opts.GracePeriodSeconds != nil {
+		call += " gracePeriodSeconds=" + strconv.FormatInt(*opts.GracePeriodSeconds, 10)
+	}
+	s.user(call, ref, err)
+	return o, err
+}
+
+// AddFinalizer adds a finalizer the way a controller does (get, then update with the
+// resourceVersion); adding one that is present is a no-op.
+func (s *Sim) AddFinalizer(ref ObjectRef, finalizer string) (*Object, error) {
+	return s.editFinalizers(ref, "addFinalizer "+finalizer, func(list []string) []string {
+		if hasString(list, finalizer) {
+			return list
+		}
+		return append(list, finalizer)
+	})
+}
+
+// RemoveFinalizer removes a finalizer (a no-op if absent). Removing the last finalizer of a
+// terminating object removes it (API-15).
+func (s *Sim) RemoveFinalizer(ref ObjectRef, finalizer string) (*Object, error) {
+	return s.editFinalizers(ref, "removeFinalizer "+finalizer, func(list []string) []string { return removeString(list, finalizer) })
+}
+
+func (s *Sim) editFinalizers(ref ObjectRef, call string, edit func([]string) []string) (*Object, error) {
+	cur, err := s.api.Get(ref)
+	if err != nil {
+		s.user(call, ref, err)
+		return nil, err
+	}
+	var fs any
+	if next := edit(append([]string(nil), cur.Finalizers...)); len(next) > 0 {
+		fs = next
+	}
+	body, _ := json.Marshal(map[string]any{"metadata": map[string]any{"resourceVersion": cur.ResourceVersion, "finalizers": fs}})
+	o, err := s.api.Patch(ref, MergePatch, body)
+	s.user(call, ref, err)
+	return o, err
+}
+
+// Get reads one object from the API server.
+func (s *Sim) Get(ref ObjectRef) (*Object, error) { return s.api.Get(ref) }
+
+// Tick advances virtual time by one tick and runs the tick's schedule (see doc.go):
+// due retries return to their queues, the informers deliver due events, the graph builder
+// processes every graphChanges entry present, then each delete worker and each orphan
+// worker handles at most one item.
+func (s *Sim) Tick() {
+	s.clock.tick++
+	now := s.clock.nowMS()
+	s.gb.attemptToDelete.promote(now)
+	s.gb.attemptToOrphan.promote(now)
+	for s.deliver(true, nil) {
+	}
+	for n := len(s.gb.graphChanges); n > 0; n-- {
+		s.gb.processGraphChanges()
+	}
+	s.runWorkers(s.gb.attemptToDelete, s.deleteWorkers, s.gc.processAttemptToDelete)
+	s.runWorkers(s.gb.attemptToOrphan, s.orphanWorkers, s.gc.processAttemptToOrphan)
+}
+
+// runWorkers lets every worker take one item, then processes them in worker order, then
+// marks them done, so adds during processing see the items as held (Q-2, Q-3).
+func (s *Sim) runWorkers(q *workQueue, workers []string, process func(string, *node)) {
+	type held struct {
+		worker string
+		item   *node
+	}
+	var hs []held
+	for _, w := range workers {
+		item, ok := q.Get(w)
+		if !ok {
+			break
+		}
+		hs = append(hs, held{w, item})
+	}
+	for _, h := range hs {
+		process(h.worker, h.item)
+	}
+	for _, h := range hs {
+		q.Done(h.item)
+	}
+}
+
+// deliver hands one informer event to graphChanges.
+func (s *Sim) deliver(due bool, match func(schema.GroupKind) bool) bool {
+	ev, old, ok := s.informers.next(s.clock.tick, due, match)
+	if !ok {
+		return false
+	}
+	e := &event{obj: ev.Object, oldObj: old, apiVersion: ev.Object.APIVersion, kind: ev.Object.Kind}
+	switch {
+	case ev.Type == "DELETED":
+		e.eventType = deleteEvent
+	case old == nil:
+		e.eventType = addEvent
+	default:
+		e.eventType = updateEvent
+	}
+	s.gb.graphChanges = append(s.gb.graphChanges, e)
+	s.trace.add(Record{Component: CompInformer, Queue: "graphChanges", Rule: "GB-1", Key: ev.Object.Ref().String(),
+		Text: fmt.Sprintf("%s rv=%s delivered as %s", ev.Type, ev.Object.ResourceVersion, e.eventType)})
+	return true
+}
+
+// DeliverEvent delivers the oldest undelivered watch event now, whatever its delay; kind,
+// if not empty, restricts it to that kind. It reports whether there was one.
+func (s *Sim) DeliverEvent(kind string) bool {
+	var match func(schema.GroupKind) bool
+	if kind != "" {
+		match = func(gk schema.GroupKind) bool { return gk.Kind == kind || gk.String() == kind }
+	}
+	return s.deliver(false, match)
+}
+
+// ProcessGraphChange lets the graph builder process one graphChanges entry.
+func (s *Sim) ProcessGraphChange() bool { return s.gb.processGraphChanges() }
+
+// RunDeleteItem lets one worker process the head of attemptToDelete.
+func (s *Sim) RunDeleteItem() bool {
+	return s.runOne(s.gb.attemptToDelete, s.deleteWorkers[0], s.gc.processAttemptToDelete)
+}
+
+// RunOrphanItem lets one worker process the head of attemptToOrphan.
+func (s *Sim) RunOrphanItem() bool {
+	return s.runOne(s.gb.attemptToOrphan, s.orphanWorkers[0], s.gc.processAttemptToOrphan)
+}
+
+func (s *Sim) runOne(q *workQueue, worker string, process func(string, *node)) bool {
+	item, ok := q.Get(worker)
+	if ok {
+		process(worker, item)
+		q.Done(item)
+	}
+	return ok
+}
+
+// Idle reports that no watch event is pending, graphChanges is empty, and no queue holds
+// an item other than a stuck retry (scenario-format.md).
+func (s *Sim) Idle() bool {
+	return s.informers.count == 0 && len(s.gb.graphChanges) == 0 &&
+		s.gb.attemptToDelete.idle() && s.gb.attemptToOrphan.idle()
+}
+
+// ErrMaxTicks is returned by RunUntilIdle when the tick bound is reached.
+type ErrMaxTicks struct{ MaxTicks int64 }
+
+func (e *ErrMaxTicks) Error() string {
+	return fmt.Sprintf("not idle after %d ticks (--max-ticks): the garbage collector never settles", e.MaxTicks)
+}
+
+// RunUntilIdle ticks until Idle, but never past tick maxTicks.
+func (s *Sim) RunUntilIdle(maxTicks int64) error {
+	for !s.Idle() {
+		if s.clock.tick >= maxTicks {
+			return &ErrMaxTicks{maxTicks}
+		}
+		s.Tick()
+	}
+	return nil
+}
+
+// Objects returns the stored objects sorted by apiVersion, kind, namespace and name.
+func (s *Sim) Objects() []*Object {
+	objs := s.api.List()
+	sort.Slice(objs, func(i, j int) bool {
+		a, b := objs[i], objs[j]
+		if a.APIVersion != b.APIVersion {
+			return a.APIVersion < b.APIVersion
+		}
+		if a.Kind != b.Kind {
+			return a.Kind < b.Kind
+		}
+		if a.Namespace != b.Namespace {
+			return a.Namespace < b.Namespace
+		}
+		return a.Name < b.Name
+	})
+	return objs
+}
+
+// ObjectCount is the number of stored objects.
+func (s *Sim) ObjectCount() int { return s.api.Len() }
+
+// TakeTrace returns the records since the last call and forgets them.
+func (s *Sim) TakeTrace() []Record {
+	r := s.trace.records
+	s.trace.records = nil
+	return r
+}
+
+// TraceLen is the number of records emitted so far (kept or not).
+func (s *Sim) TraceLen() int64 { return s.trace.seq }
+
+// TakeWatch returns the watch events since the last call and forgets them.
+func (s *Sim) TakeWatch() []WatchEvent {
+	w := s.watch
+	s.watch = nil
+	return w
+}
+
+// GCEvents returns the Events the GC reported (GB-14).
+func (s *Sim) GCEvents() []GCEvent { return append([]GCEvent(nil), s.gb.events...) }

@@ -1,0 +1,87 @@
+package gccore
+
+import (
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/types"
+)
+
+// NodeView is a read-only copy of one node of the GC's graph (uidToNode).
+type NodeView struct {
+	APIVersion         string                  `json:"apiVersion"`
+	Kind               string                  `json:"kind"`
+	Namespace          string                  `json:"namespace,omitempty"`
+	Name               string                  `json:"name"`
+	UID                types.UID               `json:"uid"`
+	Owners             []metav1.OwnerReference `json:"owners,omitempty"`
+	Dependents         []types.UID             `json:"dependents,omitempty"` // in the fixed dependents order
+	BeingDeleted       bool                    `json:"beingDeleted,omitempty"`
+	DeletingDependents bool                    `json:"deletingDependents,omitempty"`
+	Virtual            bool                    `json:"virtual,omitempty"`
+}
+
+// Ref names the object the node stands for.
+func (v NodeView) Ref() ObjectRef {
+	return ObjectRef{APIVersion: v.APIVersion, Kind: v.Kind, Namespace: v.Namespace, Name: v.Name}
+}
+
+func viewOf(n *node) NodeView {
+	v := NodeView{APIVersion: n.identity.APIVersion, Kind: n.identity.Kind, Namespace: n.identity.Namespace,
+		Name: n.identity.Name, UID: n.identity.UID, Owners: n.owners, BeingDeleted: n.beingDeleted,
+		DeletingDependents: n.deletingDependents, Virtual: n.virtual}
+	for _, d := range n.sortedDependents() {
+		v.Dependents = append(v.Dependents, d.identity.UID)
+	}
+	return v
+}
+
+// Graph returns the GC's graph in identity order.
+func (s *Sim) Graph() []NodeView {
+	nodes := s.gb.graph.sortedNodes()
+	out := make([]NodeView, len(nodes))
+	for i, n := range nodes {
+		out[i] = viewOf(n)
+	}
+	return out
+}
+
+// Node returns the graph's node for uid.
+func (s *Sim) Node(uid types.UID) (NodeView, bool) {
+	n, ok := s.gb.graph.read(uid)
+	if !ok {
+		return NodeView{}, false
+	}
+	return viewOf(n), true
+}
+
+// Queues returns attemptToDelete and attemptToOrphan, in that order.
+func (s *Sim) Queues() []QueueView {
+	return []QueueView{s.gb.attemptToDelete.view(), s.gb.attemptToOrphan.view()}
+}
+
+// GraphChange is one pending graphChanges entry, for views.
+type GraphChange struct {
+	Type    string `json:"type"` // add, update, delete
+	Virtual bool   `json:"virtual,omitempty"`
+	Key     string `json:"key"`
+}
+
+// GraphChanges lists the graph builder's pending entries, oldest first.
+func (s *Sim) GraphChanges() []GraphChange {
+	out := make([]GraphChange, len(s.gb.graphChanges))
+	for i, e := range s.gb.graphChanges {
+		out[i] = GraphChange{Type: e.eventType.String(), Virtual: e.virtual, Key: e.identity().String()}
+	}
+	return out
+}
+
+// PendingWatchEvents is the number of events the informers have not delivered yet.
+func (s *Sim) PendingWatchEvents() int { return s.informers.count }
+
+// AbsentOwners lists the absentOwnerCache, most recently used first.
+func (s *Sim) AbsentOwners() []string {
+	var out []string
+	for _, id := range s.gb.absentOwnerCache.Entries() {
+		out = append(out, id.String())
+	}
+	return out
+}
