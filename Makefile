@@ -1,0 +1,51 @@
+# gcplay — see README.md. Recipes need tabs.
+GO        ?= go
+ADDR      ?= 127.0.0.1:8080
+PREFIX    ?= /
+BIN       := $(CURDIR)/.bin
+WBT       := $(BIN)/wasmbrowsertest
+NODEEXEC  := $(shell $(GO) env GOROOT)/lib/wasm/go_js_wasm_exec
+FUZZTIME  ?= 5s
+# pure Go packages whose tests also run as wasm under node
+WASM_NODE := ./gccore/... ./lessons/...
+
+.PHONY: run serve wasm site test vet unit wasm-node fuzz bench bench-native bench-wasm clean
+
+wasm:
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="-s -w" -o web/app.wasm ./app/cmd/wasm
+
+run: wasm
+	$(GO) run ./cmd/gcplay serve --addr $(ADDR)
+
+site: wasm
+	$(GO) run ./cmd/gcplay build --out dist --base-path $(PREFIX)
+
+test: vet unit wasm-node fuzz
+
+vet:
+	$(GO) vet ./...
+	GOOS=js GOARCH=wasm $(GO) vet ./...
+
+unit:
+	$(GO) test -count=1 ./...
+
+wasm-node:
+	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec=$(NODEEXEC) $(WASM_NODE)
+
+fuzz:
+	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./gccore/scenario
+	$(GO) test -run '^$$' -fuzz '^FuzzObject$$' -fuzztime $(FUZZTIME) ./gccore/scenario
+
+bench: bench-native bench-wasm
+	@echo "compare: benchstat -ignore goos,goarch,cpu native=.bench/native.txt wasm=.bench/wasm.txt"
+
+bench-native:
+	mkdir -p .bench
+	$(GO) test -run '^$$' -bench . -benchmem -count 3 -cpu 1 -timeout 60m ./gccore | tee .bench/native.txt
+
+bench-wasm:
+	mkdir -p .bench
+	GOOS=js GOARCH=wasm $(GO) test -run '^$$' -bench . -benchmem -count 3 -cpu 1 -timeout 60m -exec=$(NODEEXEC) ./gccore | tee .bench/wasm.txt
+
+clean:
+	rm -rf .bin .bench dist web/app.wasm
