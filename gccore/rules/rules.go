@@ -1,0 +1,84 @@
+// Package rules indexes gc-behavior.md, the numbered rules gcplay implements, so that
+// tests can check every rule is cited and the playground can show a rule's text.
+package rules
+
+import (
+	_ "embed"
+	"regexp"
+	"sort"
+	"strings"
+)
+
+//go:embed gc-behavior.md
+var source string
+
+// Rule is one numbered rule: its id (e.g. "DEL-9"), its title and its full text in markdown.
+type Rule struct {
+	ID    string
+	Title string
+	Text  string
+}
+
+// Prefixes lists the rule families, in the order gc-behavior.md introduces them.
+var Prefixes = []string{"API", "N", "GB", "AOC", "XNS", "DEL", "FG", "ORPH", "OPS", "Q", "SYNC", "DUMP", "T", "S", "V"}
+
+var (
+	header = regexp.MustCompile(`^\*\*([A-Z]+-[0-9]+)\b([^*]*)\*\*`)
+	index  map[string]Rule
+	order  []string
+)
+
+func init() {
+	index = map[string]Rule{}
+	var cur *Rule
+	flush := func() {
+		if cur != nil {
+			cur.Text = strings.TrimSpace(cur.Text)
+			index[cur.ID] = *cur
+			order = append(order, cur.ID)
+			cur = nil
+		}
+	}
+	for _, line := range strings.Split(source, "\n") {
+		if m := header.FindStringSubmatch(line); m != nil {
+			flush()
+			title := strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(m[2]), "—-"))
+			title = strings.TrimSuffix(title, ".")
+			cur = &Rule{ID: m[1], Title: title, Text: line + "\n"}
+			continue
+		}
+		if strings.HasPrefix(line, "## ") || strings.HasPrefix(line, "---") {
+			flush()
+			continue
+		}
+		if cur != nil {
+			cur.Text += line + "\n"
+		}
+	}
+	flush()
+}
+
+// Lookup returns the rule with that id.
+func Lookup(id string) (Rule, bool) {
+	r, ok := index[id]
+	return r, ok
+}
+
+// All returns every rule in document order.
+func All() []Rule {
+	out := make([]Rule, len(order))
+	for i, id := range order {
+		out[i] = index[id]
+	}
+	return out
+}
+
+// IDs returns every rule id, sorted.
+func IDs() []string {
+	ids := append([]string(nil), order...)
+	sort.Strings(ids)
+	return ids
+}
+
+// Cited matches rule ids in text, e.g. in a test or a trace.
+var Cited = regexp.MustCompile(`\b(API|N|GB|AOC|XNS|DEL|FG|ORPH|OPS|Q|SYNC|DUMP|T|S|V)-[0-9]+\b`)
