@@ -135,7 +135,11 @@ func (o ops) patchOwnerReferences(rule string, n *node, remove []types.UID, unbl
 			entries = append(entries, map[string]any{"$patch": "delete", "uid": uid})
 		}
 	}
-	smp := mustJSON(map[string]any{"metadata": map[string]any{"ownerReferences": entries, "uid": id.UID}})
+	md := map[string]any{"uid": id.UID}
+	if len(entries) > 0 { // nothing to unblock: the patch only pins the uid (a no-op write, API-16)
+		md["ownerReferences"] = entries
+	}
+	smp := mustJSON(map[string]any{"metadata": md})
 	_, err = o.gc.api.Patch(ref, StrategicPatch, smp)
 	o.record(rule, id.String(), "patch "+path(r, id.Namespace, id.Name)+" strategic "+string(smp), err)
 	if !isUnsupportedMediaType(err) {
