@@ -54,4 +54,9 @@
 //     GC falls back to a JSON merge patch built from its informer's copy (OPS-3).
 //   - The OwnerRefInvalidNamespace Event (GB-14) is recorded (GCEvents, trace), not stored.
 //   - Namespaces need not exist: there is no namespace lifecycle controller.
+//   - Admission plugins are not modelled: a real API server adds kubernetes.io/pv-protection
+//     and kubernetes.io/pvc-protection finalizers to PersistentVolumes and claims; gcplay
+//     does not (write them into the scenario to see their effect).
+//   - CRD deletion removing its custom resources (API-19) and the discovery/monitor sync
+//     loop (SYNC-*) are not modelled: custom kinds are declared up front.
 package gccore
