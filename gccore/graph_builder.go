@@ -176,27 +176,30 @@ func (gb *graphBuilder) updateNode(n *node, ev *event) {
 
 type ownerRefPair struct{ oldRef, newRef metav1.OwnerReference }
 
-// referencesDiffs is GB-6: diff keyed by uid; the last duplicate wins on the old side.
+// referencesDiffs is GB-6: diff keyed by uid; the last duplicate wins on the old side. As
+// upstream, a uid repeated in the new list is compared once and then counted as added.
 func referencesDiffs(old, nu []metav1.OwnerReference) (added, removed []metav1.OwnerReference, changed []ownerRefPair) {
 	oldByUID := map[types.UID]metav1.OwnerReference{}
 	for _, r := range old {
 		oldByUID[r.UID] = r
 	}
-	newUIDs := map[types.UID]bool{}
+	matched := map[types.UID]bool{} // old uids already paired with a new entry
 	for _, r := range nu {
-		newUIDs[r.UID] = true
 		o, ok := oldByUID[r.UID]
 		switch {
-		case !ok:
+		case !ok || matched[r.UID]:
 			added = append(added, r)
 		case !ownerRefEqual(o, r):
 			changed = append(changed, ownerRefPair{o, r})
 		}
+		if ok {
+			matched[r.UID] = true
+		}
 	}
 	for _, r := range old {
-		if !newUIDs[r.UID] {
-			removed = append(removed, r)
-			newUIDs[r.UID] = true // report a duplicated removed uid once
+		if !matched[r.UID] {
+			removed = append(removed, oldByUID[r.UID]) // the last duplicate, reported once
+			matched[r.UID] = true
 		}
 	}
 	return added, removed, changed
