@@ -57,7 +57,9 @@ type clock struct{ tick int64 }
 
 func (c *clock) nowMS() int64 { return c.tick * 1000 }
 
-func (c *clock) now() metav1.Time { return metav1.NewTime(Epoch.Add(time.Duration(c.tick) * time.Second)) }
+func (c *clock) now() metav1.Time {
+	return metav1.NewTime(Epoch.Add(time.Duration(c.tick) * time.Second))
+}
 
 func newAPIServer(rs *Resources, c *clock, newUID func() types.UID) *APIServer {
 	return &APIServer{

@@ -110,7 +110,9 @@ var errVirtualDeleteQueued = errors.New("virtual delete event queued")
 // attemptToDeleteItem is DEL-2: the branches DEL-4 … DEL-12, in upstream order.
 func (gc *garbageCollector) attemptToDeleteItem(c ops, item *node) (outcome, error) {
 	key := item.identity.String()
-	note := func(rule, text string) { gc.trace.add(Record{Component: c.worker, Queue: c.queue, Rule: rule, Key: key, Text: text}) }
+	note := func(rule, text string) {
+		gc.trace.add(Record{Component: c.worker, Queue: c.queue, Rule: rule, Key: key, Text: text})
+	}
 	if item.beingDeleted && !item.deletingDependents { // DEL-4
 		return outcome{rule: "DEL-4", text: "already being deleted"}, nil
 	}
@@ -183,8 +185,13 @@ func (gc *garbageCollector) classifyReferences(c ops, item *node, refs []metav1.
 	var out classifiedRefs
 	for _, ref := range refs {
 		coords := identityOf(ref, "")
-		if gc.gb.absentOwnerCache.Has(coords) || gc.gb.absentOwnerCache.Has(identityOf(ref, item.identity.Namespace)) { // AOC-3
-			gc.trace.add(Record{Component: c.worker, Queue: c.queue, Rule: "AOC-3", Key: item.identity.String(), Text: "owner " + coords.String() + " is in absentOwnerCache: dangling"})
+		hit, cached := gc.gb.absentOwnerCache.Has(coords), coords // AOC-3: cluster-scoped key first
+		if !hit {
+			cached = identityOf(ref, item.identity.Namespace)
+			hit = gc.gb.absentOwnerCache.Has(cached)
+		}
+		if hit {
+			gc.trace.add(Record{Component: c.worker, Queue: c.queue, Rule: "AOC-3", Key: item.identity.String(), Text: "owner " + cached.String() + " is in absentOwnerCache: dangling"})
 			out.dangling = append(out.dangling, ref)
 			continue
 		}
@@ -205,6 +212,7 @@ func (gc *garbageCollector) classifyReferences(c ops, item *node, refs []metav1.
 		switch {
 		case apierrors.IsNotFound(err) || (err == nil && owner.UID != ref.UID):
 			gc.gb.absentOwnerCache.Add(ownerID) // AOC-2
+			gc.trace.add(Record{Component: c.worker, Queue: c.queue, Rule: "AOC-2", Key: item.identity.String(), Text: "owner " + ownerID.String() + " is absent: dangling, added to absentOwnerCache"})
 			out.dangling = append(out.dangling, ref)
 		case err != nil:
 			return out, err

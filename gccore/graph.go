@@ -124,8 +124,8 @@ type graph struct {
 }
 
 func (g *graph) read(uid types.UID) (*node, bool) { n, ok := g.uidToNode[uid]; return n, ok }
-func (g *graph) write(n *node)                     { g.uidToNode[n.identity.UID] = n }
-func (g *graph) delete(uid types.UID)              { delete(g.uidToNode, uid) }
+func (g *graph) write(n *node)                    { g.uidToNode[n.identity.UID] = n }
+func (g *graph) delete(uid types.UID)             { delete(g.uidToNode, uid) }
 
 // sortedNodes returns every node in identity order.
 func (g *graph) sortedNodes() []*node {

@@ -314,6 +314,7 @@ func (gb *graphBuilder) keepOnVirtualDelete(n *node, deleted objectReference) bo
 		}
 		if len(matching) > 0 {
 			gb.absentOwnerCache.Add(deleted)
+			gb.record("AOC-2", deleted.String(), "added to absentOwnerCache")
 			for _, dep := range matching {
 				gb.enqueueDelete(dep, "GB-11")
 			}
@@ -335,6 +336,7 @@ func (gb *graphBuilder) keepOnVirtualDelete(n *node, deleted objectReference) bo
 		matching, _ := partitionDependents(n.sortedDependents(), deleted)
 		if len(matching) > 0 {
 			gb.absentOwnerCache.Add(deleted)
+			gb.record("AOC-2", deleted.String(), "added to absentOwnerCache")
 			for _, dep := range matching {
 				gb.enqueueDelete(dep, "GB-11")
 			}
@@ -353,6 +355,7 @@ func (gb *graphBuilder) removeNodeAndNotify(n *node, id objectReference, rule st
 	gb.record(rule, id.String(), fmt.Sprintf("node removed (%d dependents)", len(deps)))
 	if len(deps) > 0 {
 		gb.absentOwnerCache.Add(id) // AOC-2
+		gb.record("AOC-2", id.String(), "added to absentOwnerCache")
 	}
 	for _, dep := range deps {
 		gb.enqueueDelete(dep, "GB-10")

@@ -103,7 +103,9 @@ func (r ObjectRef) String() string {
 }
 
 // GVK returns the reference's group/version/kind.
-func (r ObjectRef) GVK() schema.GroupVersionKind { return schema.FromAPIVersionAndKind(r.APIVersion, r.Kind) }
+func (r ObjectRef) GVK() schema.GroupVersionKind {
+	return schema.FromAPIVersionAndKind(r.APIVersion, r.Kind)
+}
 
 func hasString(list []string, s string) bool {
 	for _, x := range list {

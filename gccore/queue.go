@@ -51,9 +51,9 @@ func (h waitHeap) Less(i, j int) bool {
 	}
 	return h[i].seq < h[j].seq
 }
-func (h waitHeap) Swap(i, j int)  { h[i], h[j] = h[j], h[i]; h[i].index = i; h[j].index = j }
-func (h *waitHeap) Push(x any)    { e := x.(*waitEntry); e.index = len(*h); *h = append(*h, e) }
-func (h *waitHeap) Pop() any      { old := *h; e := old[len(old)-1]; *h = old[:len(old)-1]; return e }
+func (h waitHeap) Swap(i, j int)    { h[i], h[j] = h[j], h[i]; h[i].index = i; h[j].index = j }
+func (h *waitHeap) Push(x any)      { e := x.(*waitEntry); e.index = len(*h); *h = append(*h, e) }
+func (h *waitHeap) Pop() any        { old := *h; e := old[len(old)-1]; *h = old[:len(old)-1]; return e }
 func (h waitHeap) peek() *waitEntry { return h[0] }
 
 func newWorkQueue(name string) *workQueue {

@@ -29,7 +29,9 @@ type Resource struct {
 }
 
 // GVR returns the resource's group/version/resource.
-func (r *Resource) GVR() schema.GroupVersionResource { return r.GVK.GroupVersion().WithResource(r.Plural) }
+func (r *Resource) GVR() schema.GroupVersionResource {
+	return r.GVK.GroupVersion().WithResource(r.Plural)
+}
 
 // ResourceDecl declares a custom kind, as in a scenario's `resources:` list.
 type ResourceDecl struct {
@@ -50,7 +52,7 @@ type Resources struct {
 
 type builtin struct {
 	apiVersion, kind, plural string
-	namespaced, generation  bool
+	namespaced, generation   bool
 }
 
 // builtins are the kinds every simulated API server serves (scenario-format.md).

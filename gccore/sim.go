@@ -39,15 +39,15 @@ type Config struct {
 // Sim is the simulated control plane: API server, informers, graph builder and GC workers,
 // advanced only by its methods, like raft's RawNode. It is not safe for concurrent use.
 type Sim struct {
-	cfg       Config
-	clock     clock
-	api       *APIServer
-	informers *informers
-	gb        *graphBuilder
-	gc        *garbageCollector
-	trace     tracer
-	watch     []WatchEvent
-	rng       *rand.Rand
+	cfg                          Config
+	clock                        clock
+	api                          *APIServer
+	informers                    *informers
+	gb                           *graphBuilder
+	gc                           *garbageCollector
+	trace                        tracer
+	watch                        []WatchEvent
+	rng                          *rand.Rand
 	deleteWorkers, orphanWorkers []string
 }
 

@@ -53,9 +53,9 @@ type Step struct {
 }
 
 type rawScenario struct {
-	Resources []gccore.ResourceDecl          `json:"resources"`
-	Objects   []map[string]any               `json:"objects"`
-	Steps     []map[string]json.RawMessage   `json:"steps"`
+	Resources []gccore.ResourceDecl        `json:"resources"`
+	Objects   []map[string]any             `json:"objects"`
+	Steps     []map[string]json.RawMessage `json:"steps"`
 }
 
 type rawRef struct {
