@@ -52,8 +52,15 @@ func (s *APIServer) Delete(ref ObjectRef, opts metav1.DeleteOptions) (obj *Objec
 		}
 		s.mark(nu, old)
 	} else if len(finalizers) == 0 && (nu.DeletionGracePeriodSeconds == nil || *nu.DeletionGracePeriodSeconds == 0) {
-		s.remove(r, key, old)
-		return old.Copy(), true, nil
+		// API-12 step 6: a graceful kind is written first (its new deletionTimestamp and
+		// grace 0: MODIFIED), then removed; DELETED carries the written state (API-16).
+		last := old
+		if !apiequality.Semantic.DeepEqual(nu.ObjectMeta, old.ObjectMeta) {
+			s.commit(r, key, nu, watch.Modified)
+			last = nu
+		}
+		s.remove(r, key, last)
+		return last.Copy(), true, nil
 	}
 	if apiequality.Semantic.DeepEqual(nu.ObjectMeta, old.ObjectMeta) {
 		return old.Copy(), false, nil // API-16: nothing changed, nothing written
