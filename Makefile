@@ -7,9 +7,11 @@ WBT       := $(BIN)/wasmbrowsertest
 NODEEXEC  := $(shell $(GO) env GOROOT)/lib/wasm/go_js_wasm_exec
 FUZZTIME  ?= 5s
 # pure Go packages whose tests also run as wasm under node
-WASM_NODE := ./gccore/... ./lessons/...
+WASM_NODE := ./gccore/... ./app/workspace/... ./app/scene/... ./app/kubectl/... ./app/store/...
+# the browser tests (chromedp + headless chromium); they build their own app.wasm
+E2E       := ./e2e/...
 
-.PHONY: run serve wasm site test vet unit wasm-node fuzz bench bench-native bench-wasm clean
+.PHONY: run serve wasm site test vet unit e2e wasm-node fuzz bench bench-native bench-wasm clean
 
 wasm:
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="-s -w" -o web/app.wasm ./app/cmd/wasm
@@ -20,14 +22,19 @@ run: wasm
 site: wasm
 	$(GO) run ./cmd/gcplay build --out dist --base-path $(PREFIX)
 
-test: vet unit wasm-node fuzz
+test: vet unit wasm-node fuzz e2e
 
 vet:
 	$(GO) vet ./...
 	GOOS=js GOARCH=wasm $(GO) vet ./...
 
 unit:
-	$(GO) test -count=1 ./...
+	$(GO) test -count=1 $$($(GO) list ./... | grep -v /e2e)
+
+# e2e skips when no chromium is installed, and fails then if CI is set. Screenshots of
+# the key states land in e2e/testdata/screenshots (or $$GCPLAY_SCREENSHOTS).
+e2e:
+	$(GO) test -count=1 -timeout 10m $(E2E)
 
 wasm-node:
 	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec=$(NODEEXEC) $(WASM_NODE)

@@ -42,6 +42,8 @@ type APIServer struct {
 	// GarbageCollection is false to model a server started with GC disabled (API-18).
 	GarbageCollection bool
 
+	// objects holds the stored objects. A stored object is never changed in place (a write
+	// stores a new one), so watch events and the GC's reads share its metadata (getShared).
 	objects map[storeKey]*Object
 	uids    map[types.UID]storeKey
 	rv      int64
@@ -89,6 +91,18 @@ func (s *APIServer) resource(ref ObjectRef) (*Resource, storeKey, error) {
 
 // Get reads an object as served at ref's version (OPS-1 uses this for its metadata-only GET).
 func (s *APIServer) Get(ref ObjectRef) (*Object, error) {
+	o, err := s.getShared(ref)
+	if err != nil {
+		return nil, err
+	}
+	return o.Copy(), nil
+}
+
+// getShared is Get without the deep copy: the object shares its metadata with the stored
+// one, so the caller must not change it. Stored objects are never changed in place (a
+// write stores a new object), so what the caller reads stays as it was at the GET. The
+// GC's reads use it (OPS-1): a cascade GETs each object several times.
+func (s *APIServer) getShared(ref ObjectRef) (*Object, error) {
 	r, key, err := s.resource(ref)
 	if err != nil {
 		return nil, err
@@ -97,9 +111,13 @@ func (s *APIServer) Get(ref ObjectRef) (*Object, error) {
 	if !ok {
 		return nil, apierrors.NewNotFound(r.GVR().GroupResource(), ref.Name)
 	}
-	c := o.Copy()
-	c.APIVersion = r.GVK.GroupVersion().String()
-	return c, nil
+	gv := r.GVK.GroupVersion().String()
+	if o.APIVersion == gv {
+		return o, nil
+	}
+	c := *o
+	c.APIVersion = gv
+	return &c, nil
 }
 
 // GetByUID returns the stored object with that uid, if any.
@@ -198,17 +216,22 @@ func (s *APIServer) commit(r *Resource, key storeKey, o *Object, typ watch.Event
 // remove deletes the object at key; the DELETED event carries its last state (API-16).
 func (s *APIServer) remove(r *Resource, key storeKey, last *Object) {
 	s.rv++
-	last = last.Copy()
-	last.ResourceVersion = strconv.FormatInt(s.rv, 10)
+	gone := *last // a shallow copy: only the resourceVersion differs
+	gone.ResourceVersion = strconv.FormatInt(s.rv, 10)
 	delete(s.objects, key)
-	delete(s.uids, last.UID)
-	s.emit(r, watch.Deleted, last)
+	delete(s.uids, gone.UID)
+	s.emit(r, watch.Deleted, &gone)
 }
 
 func (s *APIServer) emit(r *Resource, typ watch.EventType, o *Object) {
 	pref, _ := s.Resources.Preferred(r.GVK.GroupKind())
-	ev := WatchEvent{Tick: s.clock.tick, Type: typ, Object: o.Copy(), Resource: pref}
-	ev.Object.APIVersion = pref.GVK.GroupVersion().String()
+	obj := o // o itself, or a copy at the preferred version sharing its metadata (see objects)
+	if gv := pref.GVK.GroupVersion().String(); o.APIVersion != gv {
+		c := *o
+		c.APIVersion = gv
+		obj = &c
+	}
+	ev := WatchEvent{Tick: s.clock.tick, Type: typ, Object: obj, Resource: pref}
 	for _, w := range s.watch {
 		w(ev)
 	}
@@ -226,17 +249,20 @@ const (
 // object as it was written (or as it was, for a no-op). A result with no finalizers on a
 // terminating object with no grace period removes the object (API-15).
 func (s *APIServer) Patch(ref ObjectRef, pt PatchType, body []byte) (*Object, error) {
-	r, key, err := s.resource(ref)
+	o, err := s.patchShared(ref, pt, body)
 	if err != nil {
 		return nil, err
 	}
-	gr := r.GVR().GroupResource()
-	old, ok := s.objects[key]
-	if !ok {
-		return nil, apierrors.NewNotFound(gr, ref.Name)
+	return o.Copy(), nil
+}
+
+// patchShared is Patch returning the object itself, not a copy: the caller must not change
+// it. The GC's patches (OPS-3, OPS-4) ignore it and save the copy.
+func (s *APIServer) patchShared(ref ObjectRef, pt PatchType, body []byte) (*Object, error) {
+	r, key, old, cur, err := s.patchTarget(ref)
+	if err != nil {
+		return nil, err
 	}
-	cur := old.Copy()
-	cur.APIVersion = r.GVK.GroupVersion().String()
 	var patched *Object
 	switch pt {
 	case MergePatch:
@@ -256,6 +282,36 @@ func (s *APIServer) Patch(ref ObjectRef, pt PatchType, body []byte) (*Object, er
 		return nil, apierrors.NewBadRequest(fmt.Sprintf("%s %q: %v", ref.Kind, ref.Name, err))
 	}
 	return s.update(r, key, old, patched)
+}
+
+// patchTarget finds the object a patch writes: old as stored, and cur, a copy as served at
+// ref's version for the patch to change.
+func (s *APIServer) patchTarget(ref ObjectRef) (r *Resource, key storeKey, old, cur *Object, err error) {
+	r, key, err = s.resource(ref)
+	if err != nil {
+		return nil, storeKey{}, nil, nil, err
+	}
+	old, ok := s.objects[key]
+	if !ok {
+		return nil, storeKey{}, nil, nil, apierrors.NewNotFound(r.GVR().GroupResource(), ref.Name)
+	}
+	cur = old.Copy()
+	cur.APIVersion = r.GVK.GroupVersion().String()
+	return r, key, old, cur, nil
+}
+
+// patchFinalizers is patchShared(ref, MergePatch, p.JSON()) without building and parsing
+// the JSON when that gives the same object (finalizerPatch.apply): OPS-4 sends one per
+// object of a Foreground cascade.
+func (s *APIServer) patchFinalizers(ref ObjectRef, p finalizerPatch) (*Object, error) {
+	r, key, old, cur, err := s.patchTarget(ref)
+	if err != nil {
+		return nil, err
+	}
+	if !p.apply(cur) {
+		return s.patchShared(ref, MergePatch, p.JSON())
+	}
+	return s.update(r, key, old, cur)
 }
 
 // update validates and stores the new state of an existing object (API-7).
@@ -300,13 +356,21 @@ func (s *APIServer) update(r *Resource, key storeKey, old, nu *Object) (*Object,
 		return nu, nil
 	}
 	if apiequality.Semantic.DeepEqual(nu.ObjectMeta, old.ObjectMeta) && apiequality.Semantic.DeepEqual(nu.Content, old.Content) {
-		return old.Copy(), nil // API-16: a no-op write stores nothing and emits nothing.
+		return old, nil // API-16: a no-op write stores nothing and emits nothing.
 	}
 	s.commit(r, key, nu, watch.Modified)
-	return nu.Copy(), nil
+	return nu, nil
 }
 
 func applyMergePatch(cur *Object, body []byte) (*Object, error) {
+	if mergePatchMetadata(cur, body) { // the same result without the JSON round trip
+		return cur, nil
+	}
+	return roundTripMergePatch(cur, body)
+}
+
+// roundTripMergePatch applies a JSON merge patch to the object as served, in JSON.
+func roundTripMergePatch(cur *Object, body []byte) (*Object, error) {
 	doc, err := json.Marshal(cur.Unstructured().Object)
 	if err != nil {
 		return nil, err

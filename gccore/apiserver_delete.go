@@ -14,6 +14,16 @@ import (
 // Delete runs one DELETE request (API-8 … API-14) and returns the object as stored afterwards,
 // with removed reporting whether it left storage in this request.
 func (s *APIServer) Delete(ref ObjectRef, opts metav1.DeleteOptions) (obj *Object, removed bool, err error) {
+	obj, removed, err = s.deleteShared(ref, opts)
+	if obj != nil {
+		obj = obj.Copy()
+	}
+	return obj, removed, err
+}
+
+// deleteShared is Delete returning the object itself, not a copy: the caller must not change
+// it. The GC's DELETE (OPS-2) ignores it and saves the copy.
+func (s *APIServer) deleteShared(ref ObjectRef, opts metav1.DeleteOptions) (obj *Object, removed bool, err error) {
 	r, key, err := s.resource(ref)
 	if err != nil {
 		return nil, false, err
@@ -34,21 +44,27 @@ func (s *APIServer) Delete(ref ObjectRef, opts metav1.DeleteOptions) (obj *Objec
 			return nil, false, apierrors.NewConflict(gr, ref.Name, fmt.Errorf("Precondition failed: ResourceVersion in precondition: %v, ResourceVersion in object meta: %v", *p.ResourceVersion, old.ResourceVersion))
 		}
 	}
-	nu := old.Copy()
-	graceful, pending := s.gracefulDeletion(r, nu, opts) // API-13, API-14
+	nu := old // copied before its first change: most DELETEs remove the object at once
+	if r.Graceful {
+		nu = old.Copy()
+	}
+	graceful, pending := s.gracefulDeletion(r, nu, opts) // API-13, API-14; changes nu only if r.Graceful
 	if pending {
-		return old.Copy(), false, nil
+		return old, false, nil
 	}
 	finalizers, changed := s.deletionFinalizers(r, old.Finalizers, opts) // API-11
 	if !graceful && len(old.Finalizers) == 0 && !changed {
 		s.remove(r, key, old) // API-12.7
-		return old.Copy(), true, nil
+		return old, true, nil
+	}
+	if nu == old {
+		nu = old.Copy()
 	}
 	nu.Finalizers = finalizers
 	if !graceful {
 		if len(finalizers) == 0 {
 			s.remove(r, key, old)
-			return old.Copy(), true, nil
+			return old, true, nil
 		}
 		s.mark(nu, old)
 	} else if len(finalizers) == 0 && (nu.DeletionGracePeriodSeconds == nil || *nu.DeletionGracePeriodSeconds == 0) {
@@ -60,13 +76,13 @@ func (s *APIServer) Delete(ref ObjectRef, opts metav1.DeleteOptions) (obj *Objec
 			last = nu
 		}
 		s.remove(r, key, last)
-		return last.Copy(), true, nil
+		return last, true, nil
 	}
 	if apiequality.Semantic.DeepEqual(nu.ObjectMeta, old.ObjectMeta) {
-		return old.Copy(), false, nil // API-16: nothing changed, nothing written
+		return old, false, nil // API-16: nothing changed, nothing written
 	}
 	s.commit(r, key, nu, watch.Modified)
-	return nu.Copy(), false, nil
+	return nu, false, nil
 }
 
 // mark sets the deletion fields of a non-graceful object (API-12, step 6).

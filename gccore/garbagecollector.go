@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 
-	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/types"
 )
@@ -47,19 +46,22 @@ func (gc *garbageCollector) processAttemptToDelete(worker string, item *node) {
 }
 
 func (gc *garbageCollector) apply(q *workQueue, worker string, item *node, o outcome) {
-	rec := Record{Component: worker, Queue: q.name, Rule: o.rule, Key: item.identity.String()}
 	switch o.action {
 	case forgetItem:
 		q.Forget(item)
-		rec.Text = o.text + "; forget"
 	case requeueItem:
 		q.AddRateLimited(item, gc.clock.nowMS(), o.rule, o.stuck)
-		rec.Text = o.text + "; requeue with backoff"
-		if o.stuck != "" {
-			rec.Text += " (stuck: " + o.stuck + ")"
-		}
 	}
-	gc.trace.add(rec)
+	gc.trace.addLazy(func() Record {
+		rec := Record{Component: worker, Queue: q.name, Rule: o.rule, Key: item.identity.String(), Text: o.text + "; forget"}
+		if o.action == requeueItem {
+			rec.Text = o.text + "; requeue with backoff"
+			if o.stuck != "" {
+				rec.Text += " (stuck: " + o.stuck + ")"
+			}
+		}
+		return rec
+	})
 }
 
 // attemptToDeleteWorker is DEL-1 and DEL-3 around attemptToDeleteItem.
@@ -81,13 +83,13 @@ func (gc *garbageCollector) attemptToDeleteWorker(c ops, n *node) outcome {
 		item = &cp
 	}
 	o, err := gc.attemptToDeleteItem(c, item)
-	var mapErr *restMappingError
+	mapErr, isMapErr := asRESTMappingError(err)
 	switch {
 	case err == errVirtualDeleteQueued:
 		return forget(o.rule, o.text)
 	case err == errClusterScopedNamespacedOwner: // XNS-3
 		return forget("DEL-3", "cluster-scoped object with a namespaced owner: permanent error")
-	case errors.As(err, &mapErr): // XNS-4: upstream retries forever
+	case isMapErr: // XNS-4: upstream retries forever
 		o := requeue("DEL-3", mapErr.Error())
 		o.stuck = mapErr.Error()
 		return o
@@ -109,15 +111,16 @@ var errVirtualDeleteQueued = errors.New("virtual delete event queued")
 
 // attemptToDeleteItem is DEL-2: the branches DEL-4 … DEL-12, in upstream order.
 func (gc *garbageCollector) attemptToDeleteItem(c ops, item *node) (outcome, error) {
-	key := item.identity.String()
 	note := func(rule, text string) {
-		gc.trace.add(Record{Component: c.worker, Queue: c.queue, Rule: rule, Key: key, Text: text})
+		gc.trace.addLazy(func() Record {
+			return Record{Component: c.worker, Queue: c.queue, Rule: rule, Key: item.identity.String(), Text: text}
+		})
 	}
 	if item.beingDeleted && !item.deletingDependents { // DEL-4
 		return outcome{rule: "DEL-4", text: "already being deleted"}, nil
 	}
 	latest, err := c.getObject("DEL-5", item.identity) // DEL-5
-	if apierrors.IsNotFound(err) {
+	if isNotFound(err) {
 		gc.gb.enqueueVirtualDeleteEvent(item.identity, c.worker)
 		return outcome{rule: "DEL-5", text: "object not found: virtual delete"}, errVirtualDeleteQueued
 	}
@@ -164,7 +167,7 @@ func (gc *garbageCollector) attemptToDeleteItem(c ops, item *node) (outcome, err
 		policy = deletePolicy(latest) // DEL-11
 	}
 	err = c.deleteObject(d.rule, item.identity, latest.ResourceVersion, latest.OwnerReferences, policy) // DEL-12
-	if apierrors.IsNotFound(err) {
+	if isNotFound(err) {
 		gc.gb.enqueueVirtualDeleteEvent(item.identity, c.worker)
 		return outcome{rule: "DEL-12", text: "delete found nothing: virtual delete"}, errVirtualDeleteQueued
 	}
@@ -210,7 +213,7 @@ func (gc *garbageCollector) classifyReferences(c ops, item *node, refs []metav1.
 		}
 		owner, err := c.getObject("DEL-8", ownerID)
 		switch {
-		case apierrors.IsNotFound(err) || (err == nil && owner.UID != ref.UID):
+		case isNotFound(err) || (err == nil && owner.UID != ref.UID):
 			gc.gb.absentOwnerCache.Add(ownerID) // AOC-2
 			gc.trace.add(Record{Component: c.worker, Queue: c.queue, Rule: "AOC-2", Key: item.identity.String(), Text: "owner " + ownerID.String() + " is absent: dangling, added to absentOwnerCache"})
 			out.dangling = append(out.dangling, ref)
@@ -278,7 +281,9 @@ func deletePolicy(latest *Object) metav1.DeletionPropagation {
 func (gc *garbageCollector) processDeletingDependentsItem(c ops, item *node) (outcome, error) {
 	blocking := item.blockingDependents()
 	if len(blocking) == 0 {
-		gc.trace.add(Record{Component: c.worker, Queue: c.queue, Rule: "FG-1", Key: item.identity.String(), Text: "no blocking dependents left: remove foregroundDeletion"})
+		gc.trace.addLazy(func() Record {
+			return Record{Component: c.worker, Queue: c.queue, Rule: "FG-1", Key: item.identity.String(), Text: "no blocking dependents left: remove foregroundDeletion"}
+		})
 		if err := c.removeFinalizer("FG-1", item.identity, metav1.FinalizerDeleteDependents); err != nil {
 			return outcome{}, err
 		}
@@ -287,7 +292,9 @@ func (gc *garbageCollector) processDeletingDependentsItem(c ops, item *node) (ou
 	for _, dep := range blocking {
 		if !dep.deletingDependents {
 			if gc.gb.attemptToDelete.Add(dep, "FG-1") {
-				gc.trace.add(Record{Component: c.worker, Queue: "attemptToDelete", Rule: "FG-1", Key: dep.identity.String(), Text: "blocking dependent enqueued"})
+				gc.trace.addLazy(func() Record {
+					return Record{Component: c.worker, Queue: "attemptToDelete", Rule: "FG-1", Key: dep.identity.String(), Text: "blocking dependent enqueued"}
+				})
 			}
 		}
 	}
@@ -304,7 +311,7 @@ func (gc *garbageCollector) attemptToOrphanWorker(c ops, owner *node) outcome {
 	var failed []string
 	for _, dep := range owner.sortedDependents() { // ORPH-2, in the fixed order
 		err := c.patchOwnerReferences("ORPH-2", dep, []types.UID{owner.identity.UID}, false)
-		if err != nil && !apierrors.IsNotFound(err) {
+		if err != nil && !isNotFound(err) {
 			failed = append(failed, fmt.Sprintf("orphaning %s: %v", dep.identity, err))
 		}
 	}

@@ -54,13 +54,24 @@ type graphBuilder struct {
 	events           []GCEvent
 }
 
-func (gb *graphBuilder) record(rule, key, text string) {
-	gb.trace.add(Record{Component: CompGraphBuilder, Queue: "graphChanges", Rule: rule, Key: key, Text: text})
+// record traces a step of the graph builder on id; the key is rendered only when records
+// are kept (tracer.addLazy).
+func (gb *graphBuilder) record(rule string, id objectReference, text string) {
+	gb.recordText(rule, id, func() string { return text })
+}
+
+// recordText is record for a text that costs something to build: text runs only when kept.
+func (gb *graphBuilder) recordText(rule string, id objectReference, text func() string) {
+	gb.trace.addLazy(func() Record {
+		return Record{Component: CompGraphBuilder, Queue: "graphChanges", Rule: rule, Key: id.String(), Text: text()}
+	})
 }
 
 func (gb *graphBuilder) enqueueDelete(n *node, rule string) {
 	if gb.attemptToDelete.Add(n, rule) {
-		gb.trace.add(Record{Component: CompGraphBuilder, Queue: "attemptToDelete", Rule: rule, Key: n.identity.String(), Text: "enqueued"})
+		gb.trace.addLazy(func() Record {
+			return Record{Component: CompGraphBuilder, Queue: "attemptToDelete", Rule: rule, Key: n.identity.String(), Text: "enqueued"}
+		})
 	}
 }
 
@@ -69,7 +80,9 @@ func (gb *graphBuilder) enqueueVirtualDeleteEvent(id objectReference, by string)
 	obj := &Object{TypeMeta: metav1.TypeMeta{APIVersion: id.APIVersion, Kind: id.Kind},
 		ObjectMeta: metav1.ObjectMeta{Name: id.Name, Namespace: id.Namespace, UID: id.UID}}
 	gb.graphChanges = append(gb.graphChanges, &event{virtual: true, eventType: deleteEvent, obj: obj, apiVersion: id.APIVersion, kind: id.Kind})
-	gb.trace.add(Record{Component: by, Queue: "graphChanges", Rule: "GB-15", Key: id.String(), Text: "virtual delete event queued"})
+	gb.trace.addLazy(func() Record {
+		return Record{Component: by, Queue: "graphChanges", Rule: "GB-15", Key: id.String(), Text: "virtual delete event queued"}
+	})
 }
 
 // processGraphChanges handles the head of graphChanges; it reports false if there was none.
@@ -96,7 +109,7 @@ func (gb *graphBuilder) process(ev *event) {
 	case ev.eventType != deleteEvent:
 		gb.updateNode(existing, ev) // GB-5
 	case !found:
-		gb.record("GB-10", ev.identity().String(), "delete of a uid not in the graph: ignored")
+		gb.record("GB-10", ev.identity(), "delete of a uid not in the graph: ignored")
 	default:
 		if ev.virtual && !gb.keepOnVirtualDelete(existing, ev.identity()) { // GB-11
 			gb.removeNodeAndNotify(existing, ev.identity(), "GB-11")
@@ -119,9 +132,9 @@ func (gb *graphBuilder) markObserved(n *node, observed objectReference) *node {
 		n = n.clone()
 		n.identity = observed
 		gb.graph.write(n)
-		gb.record("GB-3", observed.String(), "virtual node observed with another identity: replaced")
+		gb.record("GB-3", observed, "virtual node observed with another identity: replaced")
 	} else {
-		gb.record("GB-3", observed.String(), "virtual node observed")
+		gb.record("GB-3", observed, "virtual node observed")
 	}
 	n.virtual = false
 	return n
@@ -138,7 +151,7 @@ func (gb *graphBuilder) addNode(ev *event) {
 		deletingDependents: obj.Terminating() && obj.HasFinalizer(metav1.FinalizerDeleteDependents),
 	}
 	gb.graph.write(n)
-	gb.record("GB-4", n.identity.String(), fmt.Sprintf("%s: node added with %d owner(s)", ev.eventType, len(n.owners)))
+	gb.recordText("GB-4", n.identity, func() string { return fmt.Sprintf("%s: node added with %d owner(s)", ev.eventType, len(n.owners)) })
 	gb.addDependentToOwners(n, n.owners)
 	gb.processTransitions(ev.oldObj, obj, n)
 }
@@ -157,11 +170,13 @@ func (gb *graphBuilder) updateNode(n *node, ev *event) {
 				o.addDependent(n)
 			}
 		}
-		gb.record("GB-5", n.identity.String(), "apiVersion or kind changed: node replaced")
+		gb.record("GB-5", n.identity, "apiVersion or kind changed: node replaced")
 	}
 	added, removed, changed := referencesDiffs(n.owners, obj.OwnerReferences)
 	if len(added)+len(removed)+len(changed) > 0 {
-		gb.record("GB-6", n.identity.String(), fmt.Sprintf("ownerReferences changed: %d added, %d removed, %d changed", len(added), len(removed), len(changed)))
+		gb.recordText("GB-6", n.identity, func() string {
+			return fmt.Sprintf("ownerReferences changed: %d added, %d removed, %d changed", len(added), len(removed), len(changed))
+		})
 		gb.addUnblockedOwnersToDeleteQueue(removed, changed) // GB-7
 		n.owners = obj.OwnerReferences
 		gb.addDependentToOwners(n, added)
@@ -169,7 +184,7 @@ func (gb *graphBuilder) updateNode(n *node, ev *event) {
 	}
 	if obj.Terminating() && !n.beingDeleted {
 		n.beingDeleted = true
-		gb.record("GB-5", n.identity.String(), "marked beingDeleted")
+		gb.record("GB-5", n.identity, "marked beingDeleted")
 	}
 	gb.processTransitions(ev.oldObj, obj, n)
 }
@@ -245,7 +260,7 @@ func (gb *graphBuilder) addDependentToOwners(n *node, refs []metav1.OwnerReferen
 		if !ok {
 			owner = &node{identity: identityOf(ref, n.identity.Namespace), dependents: map[*node]struct{}{n: {}}, virtual: true}
 			gb.graph.write(owner)
-			gb.record("GB-9", owner.identity.String(), "virtual owner node created for "+n.identity.String())
+			gb.record("GB-9", owner.identity, "virtual owner node created for "+n.identity.String())
 			gb.enqueueDelete(owner, "GB-9")
 			continue
 		}
@@ -289,7 +304,7 @@ func (gb *graphBuilder) processTransitions(oldObj, newObj *Object, n *node) {
 	}
 	if startsWaitingFor(oldObj, newObj, metav1.FinalizerDeleteDependents) {
 		n.deletingDependents = true
-		gb.record("GB-8", n.identity.String(), "starts waiting for dependents: marked deletingDependents")
+		gb.record("GB-8", n.identity, "starts waiting for dependents: marked deletingDependents")
 		for _, dep := range n.sortedDependents() {
 			gb.enqueueDelete(dep, "GB-8")
 		}
@@ -314,7 +329,7 @@ func (gb *graphBuilder) keepOnVirtualDelete(n *node, deleted objectReference) bo
 		}
 		if len(matching) > 0 {
 			gb.absentOwnerCache.Add(deleted)
-			gb.record("AOC-2", deleted.String(), "added to absentOwnerCache")
+			gb.record("AOC-2", deleted, "added to absentOwnerCache")
 			for _, dep := range matching {
 				gb.enqueueDelete(dep, "GB-11")
 			}
@@ -324,24 +339,24 @@ func (gb *graphBuilder) keepOnVirtualDelete(n *node, deleted objectReference) bo
 				c := n.clone()
 				c.identity = alt
 				gb.graph.write(c)
-				gb.record("GB-13", alt.String(), "virtual node takes an alternate identity")
+				gb.record("GB-13", alt, "virtual node takes an alternate identity")
 				gb.attemptToDelete.AddRateLimited(c, gb.trace.clock.nowMS(), "GB-11", "")
 				gb.trace.add(Record{Component: CompGraphBuilder, Queue: "attemptToDelete", Rule: "GB-11", Key: c.identity.String(), Text: "requeued (rate limited)"})
 			}
 		}
-		gb.record("GB-11", deleted.String(), "virtual delete: some dependents disagree on the owner's coordinates; node kept")
+		gb.record("GB-11", deleted, "virtual delete: some dependents disagree on the owner's coordinates; node kept")
 		return true
 	}
 	if n.identity != deleted {
 		matching, _ := partitionDependents(n.sortedDependents(), deleted)
 		if len(matching) > 0 {
 			gb.absentOwnerCache.Add(deleted)
-			gb.record("AOC-2", deleted.String(), "added to absentOwnerCache")
+			gb.record("AOC-2", deleted, "added to absentOwnerCache")
 			for _, dep := range matching {
 				gb.enqueueDelete(dep, "GB-11")
 			}
 		}
-		gb.record("GB-11", deleted.String(), "virtual delete disagrees with the observed node "+n.identity.String()+": node kept")
+		gb.record("GB-11", deleted, "virtual delete disagrees with the observed node "+n.identity.String()+": node kept")
 		return true
 	}
 	return false
@@ -352,10 +367,10 @@ func (gb *graphBuilder) removeNodeAndNotify(n *node, id objectReference, rule st
 	gb.graph.delete(n.identity.UID)
 	gb.removeDependentFromOwners(n, n.owners)
 	deps := n.sortedDependents()
-	gb.record(rule, id.String(), fmt.Sprintf("node removed (%d dependents)", len(deps)))
+	gb.recordText(rule, id, func() string { return fmt.Sprintf("node removed (%d dependents)", len(deps)) })
 	if len(deps) > 0 {
 		gb.absentOwnerCache.Add(id) // AOC-2
-		gb.record("AOC-2", id.String(), "added to absentOwnerCache")
+		gb.record("AOC-2", id, "added to absentOwnerCache")
 	}
 	for _, dep := range deps {
 		gb.enqueueDelete(dep, "GB-10")
@@ -444,5 +459,5 @@ func (gb *graphBuilder) reportInvalidNamespaceOwnerRef(dep *node, owner objectRe
 	msg := fmt.Sprintf("ownerRef [%s/%s, namespace: %s, name: %s, uid: %s] does not exist in namespace %q",
 		owner.APIVersion, owner.Kind, ns, owner.Name, owner.UID, ns)
 	gb.events = append(gb.events, GCEvent{Tick: gb.trace.clock.tick, Type: "Warning", Reason: "OwnerRefInvalidNamespace", Object: dep.identity.String(), Message: msg})
-	gb.record(rule+" GB-14", dep.identity.String(), "Warning OwnerRefInvalidNamespace: "+msg)
+	gb.record(rule+" GB-14", dep.identity, "Warning OwnerRefInvalidNamespace: "+msg)
 }

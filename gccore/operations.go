@@ -21,6 +21,16 @@ type restMappingError struct{ err error }
 
 func (e *restMappingError) Error() string { return "unable to map: " + e.err.Error() }
 
+// asRESTMappingError is errors.As for a restMappingError; it allocates nothing for a nil error.
+func asRESTMappingError(err error) (*restMappingError, bool) {
+	if err == nil {
+		return nil, false
+	}
+	var e *restMappingError
+	ok := errors.As(err, &e)
+	return e, ok
+}
+
 // ops is the GC's client: the API calls of OPS-1 … OPS-4 against the simulated server,
 // each recorded with its result in the trace under the calling worker's name.
 type ops struct {
@@ -29,9 +39,18 @@ type ops struct {
 	queue  string
 }
 
-func (o ops) record(rule, key, call string, err error) {
-	o.gc.trace.add(Record{Component: o.worker, Queue: o.queue, Rule: rule, Key: key, Call: call, Result: statusText(err)})
+// record traces an API call and its result; call renders the request, and runs only when
+// records are kept (tracer.addLazy).
+func (o ops) record(rule string, id objectReference, err error, call func() string) {
+	o.gc.trace.addLazy(func() Record {
+		return Record{Component: o.worker, Queue: o.queue, Rule: rule, Key: id.String(), Call: call(), Result: statusText(err)}
+	})
 }
+
+// isNotFound and isConflict are apierrors.IsNotFound and IsConflict without the allocation
+// those make even for a nil error: the GC asks after every API call.
+func isNotFound(err error) bool { return err != nil && apierrors.IsNotFound(err) }
+func isConflict(err error) bool { return err != nil && apierrors.IsConflict(err) }
 
 // statusText renders an API result as "200 OK", "404 NotFound", ...
 func statusText(err error) string {
@@ -68,8 +87,8 @@ func (o ops) getObject(rule string, id objectReference) (*Object, error) {
 	if !r.Namespaced {
 		ns = ""
 	}
-	obj, err := o.gc.api.Get(ObjectRef{APIVersion: id.APIVersion, Kind: id.Kind, Namespace: ns, Name: id.Name})
-	o.record(rule, id.String(), "get "+path(r, ns, id.Name), err)
+	obj, err := o.gc.api.getShared(ObjectRef{APIVersion: id.APIVersion, Kind: id.Kind, Namespace: ns, Name: id.Name}) // read only
+	o.record(rule, id, err, func() string { return "get " + path(r, ns, id.Name) })
 	return obj, err
 }
 
@@ -87,22 +106,26 @@ func (o ops) deleteObject(rule string, id objectReference, rv string, ownerRefs 
 	del := func(rv string) error {
 		uid := id.UID
 		opts := metav1.DeleteOptions{PropagationPolicy: &policy, Preconditions: &metav1.Preconditions{UID: &uid}}
-		call := fmt.Sprintf("delete %s propagationPolicy=%s preconditions(uid=%s", path(r, ref.Namespace, ref.Name), policy, uid)
 		if rv != "" {
 			opts.Preconditions.ResourceVersion = &rv
-			call += ", resourceVersion=" + rv
 		}
-		_, _, err := o.gc.api.Delete(ref, opts)
-		o.record(rule, id.String(), call+")", err)
+		_, _, err := o.gc.api.deleteShared(ref, opts)
+		o.record(rule, id, err, func() string {
+			call := fmt.Sprintf("delete %s propagationPolicy=%s preconditions(uid=%s", path(r, ref.Namespace, ref.Name), policy, uid)
+			if rv != "" {
+				call += ", resourceVersion=" + rv
+			}
+			return call + ")"
+		})
 		return err
 	}
 	err = del(rv)
-	if !apierrors.IsConflict(err) {
+	if !isConflict(err) {
 		return err
 	}
 	latest, getErr := o.getObject("OPS-2", id)
 	switch {
-	case apierrors.IsNotFound(getErr):
+	case isNotFound(getErr):
 		return getErr
 	case getErr != nil:
 		return err
@@ -140,8 +163,8 @@ func (o ops) patchOwnerReferences(rule string, n *node, remove []types.UID, unbl
 		md["ownerReferences"] = entries
 	}
 	smp := mustJSON(map[string]any{"metadata": md})
-	_, err = o.gc.api.Patch(ref, StrategicPatch, smp)
-	o.record(rule, id.String(), "patch "+path(r, id.Namespace, id.Name)+" strategic "+string(smp), err)
+	_, err = o.gc.api.patchShared(ref, StrategicPatch, smp)
+	o.record(rule, id, err, func() string { return "patch " + path(r, id.Namespace, id.Name) + " strategic " + string(smp) })
 	if !isUnsupportedMediaType(err) {
 		return err
 	}
@@ -166,8 +189,8 @@ func (o ops) patchOwnerReferences(rule string, n *node, remove []types.UID, unbl
 		}
 	}
 	jmp := mustJSON(map[string]any{"metadata": map[string]any{"resourceVersion": cached.ResourceVersion, "ownerReferences": refs}})
-	_, err = o.gc.api.Patch(ref, MergePatch, jmp)
-	o.record(rule, id.String(), "patch "+path(r, id.Namespace, id.Name)+" merge "+string(jmp), err)
+	_, err = o.gc.api.patchShared(ref, MergePatch, jmp)
+	o.record(rule, id, err, func() string { return "patch " + path(r, id.Namespace, id.Name) + " merge " + string(jmp) })
 	return err
 }
 
@@ -192,7 +215,7 @@ func (o ops) removeFinalizer(rule string, id objectReference, finalizer string) 
 	for attempt := 0; attempt < 4; attempt++ {
 		var obj *Object
 		obj, err = o.getObject(rule, id)
-		if apierrors.IsNotFound(err) {
+		if isNotFound(err) {
 			return nil
 		}
 		if err != nil {
@@ -202,15 +225,11 @@ func (o ops) removeFinalizer(rule string, id objectReference, finalizer string) 
 			o.gc.trace.add(Record{Component: o.worker, Queue: o.queue, Rule: rule, Key: id.String(), Text: finalizer + " already absent"})
 			return nil
 		}
-		var rest any // null removes the field
-		if left := removeString(obj.Finalizers, finalizer); len(left) > 0 {
-			rest = left
-		}
-		body := mustJSON(map[string]any{"metadata": map[string]any{"resourceVersion": obj.ResourceVersion, "finalizers": rest}})
+		p := finalizerPatch{resourceVersion: obj.ResourceVersion, finalizers: removeString(obj.Finalizers, finalizer)}
 		r, _ := o.gc.resources.RESTMapping(id.APIVersion, id.Kind)
-		_, err = o.gc.api.Patch(obj.Ref(), MergePatch, body)
-		o.record(rule, id.String(), "patch "+path(r, obj.Namespace, obj.Name)+" merge "+string(body), err)
-		if !apierrors.IsConflict(err) {
+		_, err = o.gc.api.patchFinalizers(obj.Ref(), p) // the merge patch p.JSON(), applied without its JSON
+		o.record(rule, id, err, func() string { return "patch " + path(r, obj.Namespace, obj.Name) + " merge " + string(p.JSON()) })
+		if !isConflict(err) {
 			return err
 		}
 	}

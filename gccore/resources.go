@@ -175,6 +175,9 @@ func (rs *Resources) Preferred(gk schema.GroupKind) (*Resource, bool) {
 // an exact served version, or a NoKindMatch error that the GC retries (XNS-4).
 func (rs *Resources) RESTMapping(apiVersion, kind string) (*Resource, error) {
 	gvk := schema.FromAPIVersionAndKind(apiVersion, kind)
+	if r, ok := rs.byGVK[gvk]; ok { // a served version maps to itself; skips the mapper's allocations
+		return r, nil
+	}
 	m, err := rs.mapper.RESTMapping(gvk.GroupKind(), gvk.Version)
 	if err != nil {
 		return nil, err

@@ -115,8 +115,10 @@ func (s *Sim) newUID() types.UID {
 }
 
 func (s *Sim) onWatchEvent(ev WatchEvent) {
-	s.trace.addAfterCall(Record{Component: CompAPIServer, Rule: "API-16", Key: ev.Object.Ref().String(),
-		Text: fmt.Sprintf("%s rv=%s", ev.Type, ev.Object.ResourceVersion)})
+	s.trace.addAfterCall(func() Record {
+		return Record{Component: CompAPIServer, Rule: "API-16", Key: ev.Object.Ref().String(),
+			Text: fmt.Sprintf("%s rv=%s", ev.Type, ev.Object.ResourceVersion)}
+	})
 	if !s.cfg.Quiet {
 		s.watch = append(s.watch, ev)
 	}
@@ -258,8 +260,10 @@ func (s *Sim) deliver(due bool, match func(schema.GroupKind) bool) bool {
 		e.eventType = updateEvent
 	}
 	s.gb.graphChanges = append(s.gb.graphChanges, e)
-	s.trace.add(Record{Component: CompInformer, Queue: "graphChanges", Rule: "GB-1", Key: ev.Object.Ref().String(),
-		Text: fmt.Sprintf("%s rv=%s delivered as %s", ev.Type, ev.Object.ResourceVersion, e.eventType)})
+	s.trace.addLazy(func() Record {
+		return Record{Component: CompInformer, Queue: "graphChanges", Rule: "GB-1", Key: ev.Object.Ref().String(),
+			Text: fmt.Sprintf("%s rv=%s delivered as %s", ev.Type, ev.Object.ResourceVersion, e.eventType)}
+	})
 	return true
 }
 
@@ -306,7 +310,7 @@ func (s *Sim) Idle() bool {
 type ErrMaxTicks struct{ MaxTicks int64 }
 
 func (e *ErrMaxTicks) Error() string {
-	return fmt.Sprintf("not idle after %d ticks (--max-ticks): the garbage collector never settles", e.MaxTicks)
+	return fmt.Sprintf("not idle by tick %d (--max-ticks %d): the garbage collector is still at work", e.MaxTicks, e.MaxTicks)
 }
 
 // RunUntilIdle ticks until Idle, but never past tick maxTicks.

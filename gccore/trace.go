@@ -77,13 +77,24 @@ func (t *tracer) add(r Record) {
 	t.deferred = t.deferred[:0]
 }
 
-// addAfterCall records r after the record of the API call in progress.
-func (t *tracer) addAfterCall(r Record) {
+// addLazy is add for hot paths: build runs only when records are kept, so a Quiet
+// simulation formats no strings for records nobody reads. The record is counted either way.
+func (t *tracer) addLazy(build func() Record) {
 	if !t.keep {
 		t.seq++
 		return
 	}
-	t.deferred = append(t.deferred, r)
+	t.add(build())
+}
+
+// addAfterCall records build() after the record of the API call in progress; like
+// addLazy, it calls build only when records are kept.
+func (t *tracer) addAfterCall(build func() Record) {
+	if !t.keep {
+		t.seq++
+		return
+	}
+	t.deferred = append(t.deferred, build())
 }
 
 func (t *tracer) append(r Record) {

@@ -17,7 +17,7 @@ Usage:
   gcplay help [COMMAND]            show help
 
 Examples:
-  gcplay sim -f gccore/testdata/scenarios/foreground-chain.yaml
+  gcplay sim -f gccore/testdata/scenarios/example-foreground-blocked.yaml
   gcplay sim -f - --watch < scenario.yaml
   gcplay dot -f scenario.yaml | dot -Tsvg > graph.svg
 

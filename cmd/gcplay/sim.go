@@ -20,18 +20,30 @@ var commandHelp = map[string]string{
 the objects still stored after the run, as a v1 List sorted by apiVersion, kind,
 namespace and name.
 
+Bad input (unparsable YAML, an unknown step or kind, a missing name or uid, a step
+that fails as the API server would refuse it, a run that is not idle by --max-ticks)
+exits 1 with one line on stderr naming the file, the step or object, and the problem;
+nothing is printed on stdout then.
+
 Examples:
   gcplay sim -f scenario.yaml                 # final objects as YAML
   gcplay sim -f scenario.yaml -o json         # ... as JSON
   gcplay sim -f scenario.yaml --watch         # every watch event, one JSON line each
   gcplay sim -f scenario.yaml --trace         # the GC's decisions with rule ids
   gcplay sim -f - < scenario.yaml             # read the scenario from stdin
+  gcplay sim -f scenario.yaml --max-ticks 50  # fail unless the GC is idle by tick 50
+  gcplay sim -f scenario.yaml --workers 1     # one worker per queue: items one by one
+  gcplay sim -f scenario.yaml --informer-delay 3 --watch   # the GC sees writes 3 ticks late
+  gcplay sim -f scenario.yaml --seed 7        # other uids for objects that do not pin one
 `,
 	"dot": `gcplay dot runs a scenario and prints the garbage collector's graph (uidToNode)
 as Graphviz DOT, edges from dependent to owner.
 
-Example:
+Examples:
   gcplay dot -f scenario.yaml | dot -Tsvg > graph.svg
+  gcplay dot -f - < scenario.yaml             # read the scenario from stdin
+  gcplay dot -f scenario.yaml --max-ticks 50 --workers 1 --informer-delay 3 --seed 7
+                                              # the same run settings as gcplay sim
 `,
 	"serve": `gcplay serve serves the playground. Run it from the repository root after
 'make wasm' (it serves ./web/app.wasm).
@@ -111,8 +123,15 @@ func parseFlags(cmd string, fs *flag.FlagSet, args []string, stdout io.Writer) e
 
 // runScenario loads and runs the scenario the options name.
 func runScenario(o *simOptions, stdin io.Reader) (*scenario.Runner, error) {
-	if o.file == "" {
+	switch {
+	case o.file == "":
 		return nil, fmt.Errorf("-f FILE is required (use -f - for stdin)")
+	case o.maxTicks < 0:
+		return nil, fmt.Errorf("--max-ticks %d: want 0 or more", o.maxTicks)
+	case o.workers < 1:
+		return nil, fmt.Errorf("--workers %d: want 1 or more", o.workers)
+	case o.informerDelay < 0:
+		return nil, fmt.Errorf("--informer-delay %d: want 0 or more", o.informerDelay)
 	}
 	var data []byte
 	var err error
@@ -130,14 +149,14 @@ func runScenario(o *simOptions, stdin io.Reader) (*scenario.Runner, error) {
 	if err != nil {
 		return nil, err
 	}
-	if o.maxTicks < 0 || o.workers < 1 || o.informerDelay < 0 {
-		return nil, fmt.Errorf("--max-ticks and --informer-delay must be >= 0, --workers >= 1")
-	}
 	delay := o.informerDelay
 	if delay == 0 {
 		delay = -1 // Config: negative means no delay
 	}
-	r, err := scenario.NewRunner(sc, gccore.Config{Workers: o.workers, InformerDelay: delay, Seed: o.seed})
+	// Quiet unless the trace or the watch events are printed: keeping them costs time and
+	// memory in proportion to the run, and nothing else reads them.
+	quiet := !o.trace && !o.watch
+	r, err := scenario.NewRunner(sc, gccore.Config{Workers: o.workers, InformerDelay: delay, Seed: o.seed, Quiet: quiet})
 	if err != nil {
 		return nil, err
 	}

@@ -1,9 +1,11 @@
 package scenario
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/gcplay/gcplay/gccore"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
 )
 
 // DefaultMaxTicks bounds a run (scenario-format.md: --max-ticks).
@@ -27,7 +29,7 @@ func NewRunner(sc *Scenario, cfg gccore.Config) (*Runner, error) {
 	}
 	for i, o := range sc.Objects {
 		if _, err := sim.Create(o); err != nil {
-			return nil, fmt.Errorf("%s: objects[%d] (%s): %v", sc.File, i, o.Ref(), oneLine(err))
+			return nil, fmt.Errorf("%s: objects[%d] (%s): %s", sc.File, i, o.Ref(), apiError(err))
 		}
 	}
 	return &Runner{Scenario: sc, Sim: sim, MaxTicks: DefaultMaxTicks}, nil
@@ -48,9 +50,20 @@ func (r *Runner) Step() error {
 	st := r.Scenario.Steps[i]
 	r.next++
 	if err := r.apply(st); err != nil {
-		return fmt.Errorf("%s: steps[%d] (%s %s): %v", r.Scenario.File, i, st.Op, describeStep(st), oneLine(err))
+		return fmt.Errorf("%s: steps[%d] (%s %s): %s", r.Scenario.File, i, st.Op, describeStep(st), apiError(err))
 	}
 	return nil
+}
+
+// apiError renders an API server error the way kubectl users know it: the status code and
+// reason first ("409 Conflict: ..."), on one line.
+func apiError(err error) string {
+	var s apierrors.APIStatus
+	if errors.As(err, &s) && s.Status().Code != 0 {
+		st := s.Status()
+		return fmt.Sprintf("%d %s: %s", st.Code, st.Reason, oneLine(errors.New(st.Message)))
+	}
+	return oneLine(err)
 }
 
 func describeStep(st Step) string {

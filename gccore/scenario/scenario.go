@@ -121,7 +121,11 @@ func Parse(file string, data []byte) (*Scenario, error) {
 	for i, s := range raw.Steps {
 		st, err := parseStep(rs, s)
 		if err != nil {
-			return nil, fmt.Errorf("%s: steps[%d]%s: %v", file, i, stepName(s), err)
+			name := stepName(s)
+			if st.Ref.Name != "" { // the step got far enough to name its object
+				name = fmt.Sprintf(" (%s %s)", st.Op, st.Ref)
+			}
+			return nil, fmt.Errorf("%s: steps[%d]%s: %v", file, i, name, err)
 		}
 		sc.Steps = append(sc.Steps, st)
 	}
@@ -179,7 +183,7 @@ func describe(m map[string]any) string {
 	if kind == "" && name == "" {
 		return ""
 	}
-	return fmt.Sprintf(" (%s %s)", kind, name)
+	return " (" + strings.TrimSpace(kind+" "+name) + ")"
 }
 
 func stepName(s map[string]json.RawMessage) string {
@@ -193,6 +197,9 @@ func stepName(s map[string]json.RawMessage) string {
 // required, the kind must be served, every ownerReference needs a uid, and the metadata
 // must pass the API server's validation. A namespaced object defaults to "default".
 func parseObject(rs *gccore.Resources, m map[string]any) (*gccore.Object, error) {
+	if err := checkStrings(m); err != nil {
+		return nil, err
+	}
 	o, err := gccore.ObjectFromUnstructured(m)
 	if err != nil {
 		return nil, err
@@ -213,15 +220,59 @@ func parseObject(rs *gccore.Resources, m map[string]any) (*gccore.Object, error)
 	if !r.Namespaced {
 		o.Namespace = ""
 	}
+	var controllers []string
 	for i, ref := range o.OwnerReferences {
 		if ref.UID == "" {
 			return nil, fmt.Errorf("metadata.ownerReferences[%d] (%s %q) has no uid", i, ref.Kind, ref.Name)
 		}
+		if ref.Controller != nil && *ref.Controller {
+			controllers = append(controllers, fmt.Sprintf("[%d] (%s %q)", i, ref.Kind, ref.Name))
+		}
+	}
+	if len(controllers) > 1 { // API-2, said more plainly than the validation error
+		return nil, fmt.Errorf("metadata.ownerReferences%s set controller: true; at most one owner may be the controller", strings.Join(controllers, " and "))
 	}
 	if err := gccore.ValidateMetadata(r, o); err != nil {
 		return nil, err
 	}
 	return o, nil
+}
+
+// checkStrings names a metadata field that must be a string but is not, which YAML makes
+// easy: unquoted y, no, on, off, 1e3 or 0755 are booleans and numbers there. The converter
+// would only say "unrecognized type".
+func checkStrings(m map[string]any) error {
+	md, _ := m["metadata"].(map[string]any)
+	bad := func(path string, v any) error {
+		return fmt.Errorf("%s: want a string, got %T %v (quote it in YAML)", path, v, v)
+	}
+	for _, k := range []string{"name", "namespace", "uid", "generateName", "resourceVersion"} {
+		if v, ok := md[k]; ok && v != nil {
+			if _, ok := v.(string); !ok {
+				return bad("metadata."+k, v)
+			}
+		}
+	}
+	if fs, ok := md["finalizers"].([]any); ok {
+		for i, f := range fs {
+			if _, ok := f.(string); !ok {
+				return bad(fmt.Sprintf("metadata.finalizers[%d]", i), f)
+			}
+		}
+	}
+	if refs, ok := md["ownerReferences"].([]any); ok {
+		for i, r := range refs {
+			ref, _ := r.(map[string]any)
+			for _, k := range []string{"apiVersion", "kind", "name", "uid"} {
+				if v, ok := ref[k]; ok && v != nil {
+					if _, ok := v.(string); !ok {
+						return bad(fmt.Sprintf("metadata.ownerReferences[%d].%s", i, k), v)
+					}
+				}
+			}
+		}
+	}
+	return nil
 }
 
 func parseStep(rs *gccore.Resources, s map[string]json.RawMessage) (Step, error) {
@@ -245,7 +296,10 @@ func parseStep(rs *gccore.Resources, s map[string]json.RawMessage) (Step, error)
 			o, err := parseObject(rs, m)
 			if st.Op == OpUpdate && err != nil {
 				// update is a merge patch: only apiVersion, kind and name must be there.
-				if o, err = gccore.ObjectFromUnstructured(m); err == nil && (o.APIVersion == "" || o.Kind == "" || o.Name == "") {
+				if err = checkStrings(m); err == nil {
+					o, err = gccore.ObjectFromUnstructured(m)
+				}
+				if err == nil && (o.APIVersion == "" || o.Kind == "" || o.Name == "") {
 					err = fmt.Errorf("apiVersion, kind and metadata.name are required")
 				}
 				if err == nil {

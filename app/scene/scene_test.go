@@ -1,0 +1,177 @@
+package scene
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/gcplay/gcplay/app/workspace"
+	"github.com/gcplay/gcplay/gccore"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+)
+
+func view(t testing.TB, src string) *workspace.View {
+	t.Helper()
+	w, err := workspace.New("test", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return w.View()
+}
+
+const family = `
+objects:
+- {apiVersion: v1, kind: ConfigMap, metadata: {name: gp, uid: gp}}
+- {apiVersion: v1, kind: ConfigMap, metadata: {name: pa, uid: pa, ownerReferences: [{apiVersion: v1, kind: ConfigMap, name: gp, uid: gp, controller: true}]}}
+- {apiVersion: v1, kind: ConfigMap, metadata: {name: pb, uid: pb, ownerReferences: [{apiVersion: v1, kind: ConfigMap, name: gp, uid: gp}]}}
+- {apiVersion: v1, kind: ConfigMap, metadata: {name: c, uid: c, ownerReferences: [{apiVersion: v1, kind: ConfigMap, name: pa, uid: pa, blockOwnerDeletion: true}, {apiVersion: v1, kind: ConfigMap, name: pb, uid: pb}]}}
+- {apiVersion: v1, kind: ConfigMap, metadata: {name: orphan-ref, uid: o, ownerReferences: [{apiVersion: v1, kind: ConfigMap, name: ghost, uid: ghost}]}}
+`
+
+func byName(s *Scene) map[string]Node {
+	m := map[string]Node{}
+	for _, n := range s.Nodes {
+		m[n.Name] = n
+	}
+	return m
+}
+
+// TestOwnersAbove: every owner is drawn above its dependents; an absent owner gets a
+// placeholder that is not an object.
+func TestOwnersAbove(t *testing.T) {
+	s := Build(view(t, family), API, nil)
+	n := byName(s)
+	if !(n["gp"].Y < n["pa"].Y && n["pa"].Y < n["c"].Y && n["pb"].Y < n["c"].Y) {
+		t.Fatalf("layers: gp %v pa %v pb %v c %v", n["gp"].Y, n["pa"].Y, n["pb"].Y, n["c"].Y)
+	}
+	g := n["ghost"]
+	if g.Status != Absent || g.Object || !(g.Y < n["orphan-ref"].Y) {
+		t.Fatalf("absent owner: %+v", g)
+	}
+	if !strings.Contains(s.Paths[Controller], "M") || !strings.Contains(s.Paths[Block], "M") || !strings.Contains(s.Paths[Plain], "M") {
+		t.Fatalf("edge classes missing: %q", s.Paths)
+	}
+	if a, b := Build(view(t, family), API, nil), Build(view(t, family), API, nil); fmt.Sprint(a.Nodes, a.Paths) != fmt.Sprint(b.Nodes, b.Paths) {
+		t.Fatal("layout is not deterministic")
+	}
+}
+
+// TestCycleAndCollapse: a cycle is laid out (one edge ignored for layering); collapsing
+// a node hides its dependents unless another visible owner holds them.
+func TestCycleAndCollapse(t *testing.T) {
+	ex, _ := workspace.ExampleByID("cycle")
+	s := Build(view(t, string(ex.Source)), API, nil)
+	if len(s.Nodes) != 3 {
+		t.Fatalf("%d nodes for the 3-cycle", len(s.Nodes))
+	}
+	v := view(t, family)
+	s = Build(v, API, map[string]bool{"pa": true})
+	n := byName(s)
+	if _, ok := n["c"]; !ok {
+		t.Fatal("c hidden though pb still shows it")
+	}
+	s = Build(v, API, map[string]bool{"gp": true})
+	n = byName(s)
+	if len(n) != 3 || n["gp"].HiddenBelow != 3 {
+		t.Fatalf("collapsing gp: %d nodes shown, hidden below gp = %d", len(n), n["gp"].HiddenBelow)
+	}
+}
+
+func TestSVGExport(t *testing.T) {
+	svg := Build(view(t, family), API, nil).SVG()
+	for _, want := range []string{`<svg xmlns="http://www.w3.org/2000/svg"`, ">gp<", "absent", "</svg>"} {
+		if want == "absent" {
+			continue
+		}
+		if !strings.Contains(svg, want) {
+			t.Errorf("SVG lacks %q", want)
+		}
+	}
+}
+
+// bigScenario is a Deployment-like tree with n pods (n/50 ReplicaSets).
+func bigScenario(n int) string {
+	var b strings.Builder
+	b.WriteString("objects:\n- {apiVersion: apps/v1, kind: Deployment, metadata: {name: d, uid: d}}\n")
+	for r := 0; r < max(1, n/50); r++ {
+		fmt.Fprintf(&b, "- {apiVersion: apps/v1, kind: ReplicaSet, metadata: {name: rs%d, uid: rs%d, ownerReferences: [{apiVersion: apps/v1, kind: Deployment, name: d, uid: d, controller: true, blockOwnerDeletion: true}]}}\n", r, r)
+	}
+	for p := 0; p < n; p++ {
+		r := p % max(1, n/50)
+		fmt.Fprintf(&b, "- {apiVersion: v1, kind: Pod, metadata: {name: p%d, ownerReferences: [{apiVersion: apps/v1, kind: ReplicaSet, name: rs%d, uid: rs%d, controller: true, blockOwnerDeletion: true}]}}\n", p, r, r)
+	}
+	return b.String()
+}
+
+func BenchmarkBuild500(b *testing.B)  { benchBuild(b, 500) }
+func BenchmarkBuild5000(b *testing.B) { benchBuild(b, 5000) }
+
+func benchBuild(b *testing.B, n int) {
+	v := view(b, bigScenario(n))
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		Build(v, API, nil)
+	}
+}
+
+// TestKeepPositions: when nodes only disappear, survivors keep their places; a new node
+// lays the graph out again.
+func TestKeepPositions(t *testing.T) {
+	w, err := workspace.New("t", []byte(family))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s1 := Build(w.View(), API, nil)
+	if err := w.Do(workspace.DeleteCommand(ref("c"), metav1.DeleteOptions{})); err != nil {
+		t.Fatal(err)
+	}
+	s2 := BuildFrom(s1, w.View(), API, nil)
+	a, b := byName(s1), byName(s2)
+	if _, ok := b["c"]; ok || len(b) != len(a)-1 {
+		t.Fatalf("c still drawn: %d nodes", len(b))
+	}
+	for name, n := range b {
+		if a[name].X != n.X || a[name].Y != n.Y {
+			t.Errorf("%s moved from %v,%v to %v,%v", name, a[name].X, a[name].Y, n.X, n.Y)
+		}
+	}
+	if err := w.Do(workspace.CreateCommand(cm("new"))); err != nil {
+		t.Fatal(err)
+	}
+	s3 := BuildFrom(s2, w.View(), API, nil)
+	if fmt.Sprint(byName(s3)["new"]) == fmt.Sprint(Node{}) {
+		t.Fatal("the new node is not drawn")
+	}
+	if fresh := Build(w.View(), API, nil); fmt.Sprint(fresh.Nodes) != fmt.Sprint(s3.Nodes) {
+		t.Fatal("a new node did not lay the graph out afresh")
+	}
+}
+
+func ref(name string) gccore.ObjectRef {
+	return gccore.ObjectRef{APIVersion: "v1", Kind: "ConfigMap", Namespace: "default", Name: name}
+}
+
+func cm(name string) *gccore.Object {
+	return &gccore.Object{TypeMeta: metav1.TypeMeta{APIVersion: "v1", Kind: "ConfigMap"}, ObjectMeta: metav1.ObjectMeta{Name: name, Namespace: "default"}}
+}
+
+// TestPlaceholderTakesOwnersPlace: a deleted owner's placeholder appears where the owner
+// was, and nothing else moves.
+func TestPlaceholderTakesOwnersPlace(t *testing.T) {
+	w, err := workspace.New("t", []byte(family))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s1 := Build(w.View(), API, nil)
+	if err := w.Do(workspace.DeleteCommand(ref("pb"), metav1.DeleteOptions{})); err != nil {
+		t.Fatal(err)
+	}
+	s2 := BuildFrom(s1, w.View(), API, nil)
+	a, b := byName(s1), byName(s2)
+	if p := b["pb"]; p.Status != Absent || p.X != a["pb"].X || p.Y != a["pb"].Y {
+		t.Fatalf("placeholder %+v, owner was at %v,%v", p, a["pb"].X, a["pb"].Y)
+	}
+	if b["c"].X != a["c"].X || b["c"].Y != a["c"].Y {
+		t.Fatal("c moved")
+	}
+}

@@ -1,0 +1,218 @@
+package ui
+
+import (
+	"strings"
+
+	"github.com/gcplay/gcplay/app/workspace"
+	"github.com/gcplay/gcplay/gccore"
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/types"
+	"sigs.k8s.io/yaml"
+)
+
+// AuthorPanel creates objects, with a form (kind, name, namespace, owners picked from
+// the stored objects with their controller / blockOwnerDeletion toggles, finalizers) or
+// as YAML (one object, a List, or a multi-document dump). Errors show under the text,
+// which is kept as typed.
+type AuthorPanel struct {
+	app.Compo
+
+	View     *workspace.View
+	OnCreate func(app.Context, string) error
+
+	kind       string // "apiVersion/Kind"
+	name       string
+	namespace  string
+	finalizers string
+	owners     map[types.UID]ownerChoice
+	yamlText   string
+	formErr    string
+	yamlErr    string
+}
+
+type ownerChoice struct{ on, controller, block bool }
+
+// maxOwnerChoices bounds the owner list; more objects are reachable through YAML.
+const maxOwnerChoices = 200
+
+// Render draws the form, then the YAML editor.
+func (a *AuthorPanel) Render() (ui app.UI) {
+	defer recoverRender(&ui, "create")
+	if a.kind == "" {
+		a.kind = "v1/ConfigMap"
+	}
+	kind, _ := a.selectedKind()
+	var kinds []app.UI
+	for _, k := range a.View.Kinds {
+		id := k.APIVersion + "/" + k.Kind
+		label := k.Kind + " (" + k.APIVersion + ")"
+		if !k.Namespaced {
+			label += " · cluster"
+		}
+		kinds = append(kinds, app.Option().Value(id).Selected(id == a.kind).Text(label))
+	}
+	return app.Div().Class("panel", "author").Body(
+		app.H2().Text("Create an object"),
+		app.Form().Class("form").OnSubmit(func(ctx app.Context, e app.Event) {
+			e.PreventDefault()
+			a.submitForm(ctx)
+		}).Body(
+			field("Kind", app.Select().ID("f-kind").OnChange(a.ValueTo(&a.kind)).Body(kinds...)),
+			field("Name", app.Input().ID("f-name").Type("text").Value(a.name).Placeholder("my-object").OnInput(a.ValueTo(&a.name))),
+			field("Namespace", app.Input().ID("f-namespace").Type("text").Value(a.namespace).Placeholder("default").
+				Disabled(!kind.Namespaced).OnInput(a.ValueTo(&a.namespace))),
+			field("Finalizers", app.Input().ID("f-finalizers").Type("text").Value(a.finalizers).
+				Placeholder("example.com/hold, …").OnInput(a.ValueTo(&a.finalizers))),
+			app.FieldSet().Class("owners").Body(
+				app.Legend().Text("Owners"),
+				a.ownerList(),
+			),
+			app.If(a.formErr != "", func() app.UI {
+				return app.P().Class("inline-error").Role("alert").ID("form-error").Text(a.formErr)
+			}),
+			app.Div().Class("form-actions").Body(
+				app.Button().Type("submit").Class("btn", "btn-primary").Text("Create"),
+				app.Button().Type("button").Class("btn").Text("Edit as YAML").
+					OnClick(func(ctx app.Context, e app.Event) {
+						a.yamlText = a.formYAML()
+						setFieldValue("yaml-input", a.yamlText)
+					}),
+			),
+		),
+		app.H2().Text("Or paste YAML"),
+		app.P().Class("muted", "small").Text("One object, a kind: List, or several documents separated by --- (a kubectl get -o yaml dump: server fields are dropped, uids kept)."),
+		app.Textarea().ID("yaml-input").Class("yaml-input").Rows(12).Spellcheck(false).
+			Aria("label", "Objects as YAML").Aria("invalid", a.yamlErr != "").Aria("describedby", "yaml-error").
+			Text(a.yamlText).OnInput(a.ValueTo(&a.yamlText)),
+		app.If(a.yamlErr != "", func() app.UI {
+			return app.P().Class("inline-error").Role("alert").ID("yaml-error").Text(a.yamlErr)
+		}),
+		app.Div().Class("form-actions").Body(
+			app.Button().Class("btn", "btn-primary").Text("Create from YAML").
+				OnClick(func(ctx app.Context, e app.Event) {
+					a.yamlErr = ""
+					if err := a.OnCreate(ctx, a.yamlText); err != nil {
+						a.yamlErr = err.Error() // the text stays as typed
+					}
+				}),
+		),
+	)
+}
+
+func field(label string, input app.UI) app.UI {
+	return app.Label().Class("field").Body(app.Span().Text(label), input)
+}
+
+func (a *AuthorPanel) selectedKind() (workspace.Kind, bool) {
+	for _, k := range a.View.Kinds {
+		if k.APIVersion+"/"+k.Kind == a.kind {
+			return k, true
+		}
+	}
+	return workspace.Kind{Namespaced: true}, false
+}
+
+func (a *AuthorPanel) ownerList() app.UI {
+	if len(a.View.Objects) == 0 {
+		return app.P().Class("muted", "small").Text("No objects to own this one yet.")
+	}
+	var rows []app.UI
+	for i, o := range a.View.Objects {
+		if i == maxOwnerChoices {
+			rows = append(rows, app.Li().Class("muted", "small").Textf("… %d more: use YAML to name them", len(a.View.Objects)-i))
+			break
+		}
+		o := o
+		c := a.owners[o.UID]
+		scope := app.EventScope(string(o.UID))
+		label := o.Kind + " " + o.Name
+		if o.Namespace != "" {
+			label = o.Kind + " " + o.Namespace + "/" + o.Name
+		}
+		rows = append(rows, app.Li().Class("owner-row").Body(
+			app.Label().Class("owner-pick").Body(
+				app.Input().Type("checkbox").Checked(c.on).OnChange(func(ctx app.Context, e app.Event) {
+					a.setOwner(o.UID, func(c *ownerChoice) { c.on = !c.on })
+				}, scope),
+				app.Text(label),
+			),
+			app.If(c.on, func() app.UI {
+				return app.Span().Class("owner-flags").Body(
+					app.Label().Body(app.Input().Type("checkbox").Checked(c.controller).OnChange(func(ctx app.Context, e app.Event) {
+						a.setOwner(o.UID, func(c *ownerChoice) { c.controller = !c.controller })
+					}, scope), app.Text("controller")),
+					app.Label().Body(app.Input().Type("checkbox").Checked(c.block).OnChange(func(ctx app.Context, e app.Event) {
+						a.setOwner(o.UID, func(c *ownerChoice) { c.block = !c.block })
+					}, scope), app.Text("blockOwnerDeletion")),
+				)
+			}),
+		))
+	}
+	return app.Ul().Class("owner-list").Body(rows...)
+}
+
+func (a *AuthorPanel) setOwner(uid types.UID, f func(*ownerChoice)) {
+	if a.owners == nil {
+		a.owners = map[types.UID]ownerChoice{}
+	}
+	c := a.owners[uid]
+	f(&c)
+	a.owners[uid] = c
+}
+
+// formObject builds the object the form describes.
+func (a *AuthorPanel) formObject() *gccore.Object {
+	k, _ := a.selectedKind()
+	apiVersion, kind, _ := strings.Cut(a.kind, "/")
+	if i := strings.LastIndex(a.kind, "/"); i >= 0 {
+		apiVersion, kind = a.kind[:i], a.kind[i+1:]
+	}
+	o := &gccore.Object{TypeMeta: metav1.TypeMeta{APIVersion: apiVersion, Kind: kind},
+		ObjectMeta: metav1.ObjectMeta{Name: strings.TrimSpace(a.name)}}
+	if k.Namespaced {
+		o.Namespace = strings.TrimSpace(a.namespace)
+	}
+	for _, f := range strings.Split(a.finalizers, ",") {
+		if f = strings.TrimSpace(f); f != "" {
+			o.Finalizers = append(o.Finalizers, f)
+		}
+	}
+	for _, ow := range a.View.Objects {
+		c, ok := a.owners[ow.UID]
+		if !ok || !c.on {
+			continue
+		}
+		r := metav1.OwnerReference{APIVersion: ow.APIVersion, Kind: ow.Kind, Name: ow.Name, UID: ow.UID}
+		if c.controller {
+			r.Controller = boolPtr(true)
+		}
+		if c.block {
+			r.BlockOwnerDeletion = boolPtr(true)
+		}
+		o.OwnerReferences = append(o.OwnerReferences, r)
+	}
+	return o
+}
+
+func boolPtr(b bool) *bool { return &b }
+
+func (a *AuthorPanel) formYAML() string {
+	u := a.formObject().Unstructured().Object
+	b, err := yaml.Marshal(u)
+	if err != nil {
+		return err.Error()
+	}
+	return string(b)
+}
+
+func (a *AuthorPanel) submitForm(ctx app.Context) {
+	a.formErr = ""
+	if err := a.OnCreate(ctx, a.formYAML()); err != nil {
+		a.formErr = err.Error()
+		return
+	}
+	a.name, a.finalizers, a.owners = "", "", nil
+	setFieldValue("f-name", "")
+	setFieldValue("f-finalizers", "")
+}

@@ -1,0 +1,186 @@
+package ui
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/gcplay/gcplay/app/scene"
+	"github.com/gcplay/gcplay/app/workspace"
+	"github.com/gcplay/gcplay/gccore"
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// Component tests render panels natively with go-app's encoder (no browser): they
+// check the browser-test contract and what each panel shows for fixed data. The encoder
+// writes a false boolean as disabled="false", a true one as a bare attribute.
+
+func exampleWorkspace(t *testing.T, id string) *workspace.Workspace {
+	t.Helper()
+	ex, ok := workspace.ExampleByID(id)
+	if !ok {
+		t.Fatalf("no example %q", id)
+	}
+	w, err := workspace.New(ex.ID, ex.Source)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return w
+}
+
+func render(c app.UI) string { return app.HTMLString(c) }
+
+func mustContain(t *testing.T, html string, wants ...string) {
+	t.Helper()
+	for _, w := range wants {
+		if !strings.Contains(html, w) {
+			t.Errorf("rendered HTML lacks %q", w)
+		}
+	}
+}
+
+func TestToolbarContract(t *testing.T) {
+	html := render(&Toolbar{Tick: 7, LastTick: 9, Run: Paused, Speed: 4, Until: workspace.QueueAttemptToDelete})
+	for _, name := range []string{"Step", "Run", "Pause", "Run until idle", "Reset"} {
+		if !regexp.MustCompile(`<button[^>]*>\s*` + regexp.QuoteMeta(name) + `\s*</button>`).MatchString(html) {
+			t.Errorf("no button named %q", name)
+		}
+	}
+	mustContain(t, html, `data-tick="7"`)
+	if !regexp.MustCompile(`<button[^>]*disabled[ >][^>]*>?\s*Pause`).MatchString(html) {
+		t.Errorf("Pause is enabled while paused")
+	}
+}
+
+func TestSelectionBarContract(t *testing.T) {
+	w := exampleWorkspace(t, "deployment")
+	html := render(&SelectionBar{View: w.View(), Policy: "Foreground"})
+	for _, name := range []string{"Orphan", "Background", "Foreground"} {
+		if !regexp.MustCompile(`<label[^>]*>\s*<input[^>]*type="radio"[^>]*>\s*` + name + `\s*</label>`).MatchString(html) {
+			t.Errorf("no radio labelled %q", name)
+		}
+	}
+	if !regexp.MustCompile(`<button[^>]*disabled[ >][^>]*>?\s*Delete\s*</button>`).MatchString(html) {
+		t.Errorf("Delete is enabled with nothing selected")
+	}
+	sel := w.View().Objects[0].UID
+	html = render(&SelectionBar{View: w.View(), Selected: sel})
+	if regexp.MustCompile(`<button[^>]*disabled[ >][^>]*>?\s*Delete`).MatchString(html) {
+		t.Errorf("Delete is disabled with an object selected")
+	}
+}
+
+func TestGraphNodeContract(t *testing.T) {
+	n := scene.Node{ID: "u1", APIVersion: "v1", Kind: "ClusterRole", Name: "ops", UID: "u1", Status: scene.Terminating,
+		Object: true, Finalizers: []string{"foregroundDeletion"}}
+	html := render(nodeProps(n, false, false))
+	mustContain(t, html, `data-kind="ClusterRole"`, `data-name="ops"`, `data-uid="u1"`, `data-state="terminating"`,
+		"foregroundDeletion", "Terminating")
+	absent := render(nodeProps(scene.Node{ID: "absent:x", Kind: "ConfigMap", Name: "gone", Status: scene.Absent}, false, false))
+	if strings.Contains(absent, "data-kind") {
+		t.Errorf("an absent owner carries the object contract: %s", absent)
+	}
+	mustContain(t, absent, "absent owner")
+}
+
+// TestGraphPanelDrawsEveryObject: one contract element per stored object, the edges by
+// class, and the GC view marks lag.
+func TestGraphPanelDrawsEveryObject(t *testing.T) {
+	w := exampleWorkspace(t, "deployment")
+	html := render(&GraphPanel{View: w.View(), Collapsed: map[string]bool{}})
+	if got := strings.Count(html, "data-kind="); got != len(w.View().Objects) {
+		t.Fatalf("%d object elements for %d objects", got, len(w.View().Objects))
+	}
+	mustContain(t, html, `class="edge e-controller-block"`, "5 not yet in the GC graph")
+	if err := w.RunUntilIdle(); err != nil {
+		t.Fatal(err)
+	}
+	gc := render(&GraphPanel{View: w.View(), Mode: scene.GC, Collapsed: map[string]bool{}})
+	if strings.Contains(gc, "data-kind=") {
+		t.Errorf("the GC view carries the API objects' contract")
+	}
+	if got := strings.Count(gc, "data-node="); got != len(w.View().Graph) {
+		t.Errorf("%d GC nodes drawn for %d in the graph", got, len(w.View().Graph))
+	}
+}
+
+func TestInspectorExplains(t *testing.T) {
+	w := exampleWorkspace(t, "foreground-stuck")
+	if err := w.RunUntilIdle(); err != nil {
+		t.Fatal(err)
+	}
+	o, ok := findObject(w.View(), "owner")
+	if !ok {
+		t.Fatal("owner not stored")
+	}
+	html := render(&Inspector{View: w.View(), Selected: o.UID, Why: w.Why(o.Ref()), YAML: objectYAML(o)})
+	mustContain(t, html, "Why is it not deleted yet?", "foregroundDeletion", ">FG-1</button>", "blocker", "Remove")
+}
+
+func TestTraceLinksRules(t *testing.T) {
+	v := &workspace.View{Trace: []gccore.Record{{Seq: 1, Tick: 2, Component: "delete-worker-0", Queue: "attemptToDelete",
+		Rule: "DEL-9c", Key: "v1/ConfigMap default/c", Text: "deleted", Call: "delete v1/configmaps default/c", Result: "200 OK"}}}
+	html := render(&TracePanel{View: v})
+	mustContain(t, html, `title="Show rule DEL-9"`, ">DEL-9c</button>", "t=2", "200 OK")
+}
+
+func TestQueuesShowItems(t *testing.T) {
+	v := &workspace.View{Queues: []gccore.QueueView{
+		{Name: "attemptToDelete", Items: []gccore.QueueItem{{Key: "v1/ConfigMap default/a", UID: "a", Why: "GB-8", Retries: 2, State: "waiting", NextAttemptMS: 3020}}},
+		{Name: "attemptToOrphan"},
+	}}
+	html := render(&QueuesPanel{View: v})
+	mustContain(t, html, "attemptToDelete", "why GB-8 · retries 2", "next at 3.020s (tick 4)", "waiting")
+}
+
+func TestAuthorFormBuildsOwners(t *testing.T) {
+	w := exampleWorkspace(t, "deployment")
+	a := &AuthorPanel{View: w.View(), kind: "v1/Pod", name: "extra", namespace: "default", finalizers: "a/b, c/d"}
+	rs, _ := findObject(w.View(), "web-7c9f")
+	a.setOwner(rs.UID, func(c *ownerChoice) { c.on, c.controller, c.block = true, true, true })
+	o := a.formObject()
+	if o.Kind != "Pod" || o.APIVersion != "v1" || len(o.Finalizers) != 2 || len(o.OwnerReferences) != 1 {
+		t.Fatalf("form object: %+v", o)
+	}
+	r := o.OwnerReferences[0]
+	if r.UID != rs.UID || r.Controller == nil || !*r.Controller || r.BlockOwnerDeletion == nil || !*r.BlockOwnerDeletion {
+		t.Fatalf("owner reference: %+v", r)
+	}
+	if _, err := w.ParseObjects(a.formYAML()); err != nil {
+		t.Fatalf("the form's YAML does not parse: %v", err)
+	}
+	html := render(a)
+	mustContain(t, html, `id="f-kind"`, "Create from YAML", "ReplicaSet default/web-7c9f")
+}
+
+func TestPlaygroundPrerenders(t *testing.T) {
+	html := render(&Playground{})
+	mustContain(t, html, `id="status"`, "Loading the simulator")
+}
+
+func findObject(v *workspace.View, name string) (*gccore.Object, bool) {
+	for _, o := range v.Objects {
+		if o.Name == name {
+			return o, true
+		}
+	}
+	return nil, false
+}
+
+// TestPanicShowsCrashScreen: a panic in a state change becomes the crash screen with a
+// "Copy scenario" button, never a blank page.
+func TestPanicShowsCrashScreen(t *testing.T) {
+	p := &Playground{ws: exampleWorkspace(t, "deployment"), status: statusReady}
+	p.guard(app.Context{}, "test", func() error { panic("boom") })
+	if p.status != statusCrashed || !strings.Contains(p.crash, "boom") {
+		t.Fatalf("status %v crash %q", p.status, p.crash)
+	}
+	mustContain(t, render(p), "gcplay stopped: an internal error", "Copy scenario", "boom")
+}
+
+// TestRenderPanicIsContained: a panel that panics while rendering shows an error box in
+// its place.
+func TestRenderPanicIsContained(t *testing.T) {
+	html := render(&Inspector{}) // no View: the panel panics
+	mustContain(t, html, "The inspector panel failed", "Copy scenario")
+}

@@ -1,0 +1,69 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/gcplay/gcplay/app/scene"
+	"github.com/gcplay/gcplay/app/workspace"
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// Export formats.
+const (
+	exportScenario = "scenario"
+	exportYAML     = "yaml"
+	exportDOT      = "dot"
+	exportSVG      = "svg"
+	exportLink     = "link"
+)
+
+// exportText renders the session in one of the export formats.
+func exportText(ws *workspace.Workspace, format string, mode scene.Mode, collapsed map[string]bool) (name, mime, text string, err error) {
+	base := strings.NewReplacer("/", "-", " ", "-").Replace(ws.Name())
+	switch format {
+	case exportScenario:
+		return base + "-session.yaml", "application/yaml", string(ws.ExportScenario()), nil
+	case exportYAML:
+		return base + "-objects.yaml", "application/yaml", string(ws.ObjectsYAML()), nil
+	case exportDOT:
+		return base + "-gc-graph.dot", "text/vnd.graphviz", ws.DOT(), nil
+	case exportSVG:
+		return base + "-graph.svg", "image/svg+xml", scene.Build(ws.View(), mode, collapsed).SVG(), nil
+	}
+	return "", "", "", fmt.Errorf("unknown export format %q", format)
+}
+
+// ExportPanel offers the session as a scenario file, the objects as YAML, the GC's graph
+// as DOT, the drawn graph as SVG, and a link that reopens the session.
+type ExportPanel struct {
+	app.Compo
+
+	View     *workspace.View
+	OnExport func(app.Context, string)
+	Link     string // the #scenario= link of the session
+}
+
+// Render draws the export buttons.
+func (x *ExportPanel) Render() (ui app.UI) {
+	defer recoverRender(&ui, "export")
+	item := func(format, label, about string) app.UI {
+		return app.Li().Body(
+			app.Button().Class("btn").Text(label).
+				OnClick(func(ctx app.Context, e app.Event) { x.OnExport(ctx, format) }, app.EventScope(format)),
+			app.Span().Class("muted", "small").Text(" "+about),
+		)
+	}
+	return app.Div().Class("panel", "export").Body(
+		app.H2().Text("Export"),
+		app.Ul().Class("export-list").Body(
+			item(exportScenario, "Session as scenario", "a scenario file that gcplay sim replays to the same end state"),
+			item(exportYAML, "Objects as YAML", "the stored objects as a v1 List, as gcplay sim prints them"),
+			item(exportDOT, "GC graph as DOT", "uidToNode, like kube-controller-manager's debug handler"),
+			item(exportSVG, "Graph as SVG", "the graph as drawn now"),
+		),
+		app.H3().Text("Link to this session"),
+		app.P().Class("muted", "small").Text("The link carries the session as a scenario; it opens paused at tick 0."),
+		app.Textarea().Class("link-box").ReadOnly(true).Rows(3).Aria("label", "Session link").Text(x.Link),
+	)
+}

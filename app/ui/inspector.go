@@ -1,0 +1,182 @@
+package ui
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/gcplay/gcplay/app/workspace"
+	"github.com/gcplay/gcplay/gccore"
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"k8s.io/apimachinery/pkg/types"
+	"sigs.k8s.io/yaml"
+)
+
+// Inspector shows the selected object: why it is still there, its owners, dependents,
+// finalizers (with add / remove: you play the controller that owns a finalizer) and its
+// YAML; for a GC-only node, what the GC's graph holds.
+type Inspector struct {
+	app.Compo
+
+	View     *workspace.View
+	Selected types.UID
+	Why      []string // gccore.Sim.Why for the selected object
+	YAML     string
+
+	OnSelect    func(app.Context, types.UID)
+	OnFinalizer func(ctx app.Context, ref gccore.ObjectRef, finalizer string, add bool)
+	OnRule      func(app.Context, string)
+
+	newFinalizer string
+}
+
+// Render draws the inspector.
+func (in *Inspector) Render() (ui app.UI) {
+	defer recoverRender(&ui, "inspector")
+	o, ok := in.View.ObjectByUID(in.Selected)
+	if !ok {
+		if n, inGraph := in.View.InGraph[in.Selected]; inGraph {
+			return in.renderNode(n)
+		}
+		return app.Div().Class("panel", "inspector").Body(
+			app.P().Class("muted").Text("Select an object in the graph to see its YAML, owners, dependents and finalizers, and why it is not deleted yet."),
+		)
+	}
+	state := "live"
+	if o.Terminating() {
+		state = "Terminating since " + o.DeletionTimestamp.UTC().Format("15:04:05") + " (tick " + strconv.FormatInt(o.DeletionTimestamp.Unix()-gccore.Epoch.Unix(), 10) + ")"
+	}
+	return app.Div().Class("panel", "inspector").Body(
+		app.H2().Text(o.Kind+" "+o.Name),
+		app.P().Class("muted").Textf("%s · %s · uid %s · %s", o.APIVersion, nsOrCluster(o.Namespace), o.UID, state),
+		app.H3().Text("Why is it not deleted yet?"),
+		app.Ul().Class("why").Body(in.whyItems()...),
+		app.H3().Text("Owners"),
+		in.owners(o),
+		app.H3().Text("Dependents"),
+		in.dependents(o),
+		app.H3().Text("Finalizers"),
+		in.finalizers(o),
+		app.H3().Text("YAML"),
+		app.Pre().Class("yaml").Text(in.YAML),
+	)
+}
+
+func (in *Inspector) whyItems() []app.UI {
+	var out []app.UI
+	for _, s := range in.Why {
+		out = append(out, app.Li().Body(ruleText(s, in.OnRule)...))
+	}
+	return out
+}
+
+func (in *Inspector) owners(o *gccore.Object) app.UI {
+	if len(o.OwnerReferences) == 0 {
+		return app.P().Class("muted").Body(ruleText("None: the GC never collects it (DEL-7).", in.OnRule)...)
+	}
+	var items []app.UI
+	for _, r := range o.OwnerReferences {
+		flags := []string{}
+		if r.Controller != nil && *r.Controller {
+			flags = append(flags, "controller")
+		}
+		if r.BlockOwnerDeletion != nil && *r.BlockOwnerDeletion {
+			flags = append(flags, "blockOwnerDeletion")
+		}
+		label := r.Kind + " " + r.Name
+		if len(flags) > 0 {
+			label += " (" + strings.Join(flags, ", ") + ")"
+		}
+		items = append(items, in.link(r.UID, label))
+	}
+	return app.Ul().Class("refs").Body(items...)
+}
+
+func (in *Inspector) dependents(o *gccore.Object) app.UI {
+	var items []app.UI
+	for _, d := range in.View.Objects {
+		for _, r := range d.OwnerReferences {
+			if r.UID == o.UID {
+				items = append(items, in.link(d.UID, d.Kind+" "+d.Name))
+				break
+			}
+		}
+	}
+	if len(items) == 0 {
+		return app.P().Class("muted").Text("None stored.")
+	}
+	return app.Ul().Class("refs").Body(items...)
+}
+
+// link is a list item that selects uid, or says the object is absent.
+func (in *Inspector) link(uid types.UID, label string) app.UI {
+	if _, ok := in.View.InAPI[uid]; !ok {
+		return app.Li().Body(app.Span().Text(label), app.Span().Class("muted").Text(" — not stored"))
+	}
+	return app.Li().Body(app.Button().Class("linkish").Text(label).
+		OnClick(func(ctx app.Context, e app.Event) { in.OnSelect(ctx, uid) }, app.EventScope(string(uid))))
+}
+
+func (in *Inspector) finalizers(o *gccore.Object) app.UI {
+	var items []app.UI
+	for _, f := range o.Finalizers {
+		f := f
+		items = append(items, app.Li().Body(
+			app.Code().Text(f),
+			app.Button().Class("btn", "btn-small").Title("Remove this finalizer, as its controller would").
+				Aria("label", "Remove finalizer "+f).Text("Remove").
+				OnClick(func(ctx app.Context, e app.Event) { in.OnFinalizer(ctx, o.Ref(), f, false) }, app.EventScope(f)),
+		))
+	}
+	if len(items) == 0 {
+		items = append(items, app.Li().Class("muted").Text("None."))
+	}
+	return app.Div().Body(
+		app.Ul().Class("finalizers").Body(items...),
+		app.Form().Class("inline-form").OnSubmit(func(ctx app.Context, e app.Event) {
+			e.PreventDefault()
+		}).Body(
+			app.Input().ID("finalizer-input").Type("text").Placeholder("example.com/hold").Aria("label", "Finalizer to add").
+				Value(in.newFinalizer).OnInput(in.ValueTo(&in.newFinalizer)),
+			app.Button().Type("button").Class("btn", "btn-small").Text("Add finalizer").
+				OnClick(func(ctx app.Context, e app.Event) {
+					if f := strings.TrimSpace(in.newFinalizer); f != "" {
+						in.OnFinalizer(ctx, o.Ref(), f, true)
+						in.newFinalizer = ""
+						setFieldValue("finalizer-input", "")
+					}
+				}),
+		),
+	)
+}
+
+func (in *Inspector) renderNode(n gccore.NodeView) app.UI {
+	return app.Div().Class("panel", "inspector").Body(
+		app.H2().Text(n.Kind+" "+n.Name),
+		app.P().Class("muted").Textf("GC graph node · %s · uid %s", nsOrCluster(n.Namespace), n.UID),
+		app.P().Body(ruleText(nodeText(n), in.OnRule)...),
+		app.Pre().Class("yaml").Text(gccore.NodeLine(n)),
+	)
+}
+
+func nodeText(n gccore.NodeView) string {
+	if n.Virtual {
+		return "A virtual node: the GC knows this owner only from a dependent's ownerReference and will look it up (N-3, DEL-8)."
+	}
+	return "The API server no longer stores this object; the GC's graph still has it until its informer delivers the deletion (GB-1, GB-10)."
+}
+
+func nsOrCluster(ns string) string {
+	if ns == "" {
+		return "cluster-scoped"
+	}
+	return "namespace " + ns
+}
+
+// objectYAML renders one object as the API server serves it.
+func objectYAML(o *gccore.Object) string {
+	b, err := yaml.Marshal(o.Unstructured().Object)
+	if err != nil {
+		return err.Error()
+	}
+	return string(b)
+}

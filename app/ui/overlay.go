@@ -1,0 +1,56 @@
+package ui
+
+import (
+	"strings"
+
+	"github.com/gcplay/gcplay/app/workspace"
+	"github.com/gcplay/gcplay/gccore/rules"
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// renderOverlay draws the help overlay or a rule's text over the page.
+func (p *Playground) renderOverlay(v *workspace.View) app.UI {
+	var title string
+	var body []app.UI
+	switch p.overlay {
+	case overlayHelp:
+		title = "Keyboard shortcuts"
+		var rows []app.UI
+		for _, s := range Shortcuts {
+			rows = append(rows, app.Tr().Body(app.Td().Body(app.Kbd().Text(keyLabel(s.Key))), app.Td().Text(s.Text)))
+		}
+		body = []app.UI{
+			app.Table().Class("keys").Body(rows...),
+			app.P().Class("muted").Text("Shortcuts work anywhere outside text fields. Click a rule id (like DEL-9c) in the trace, the queues or the inspector to read the rule."),
+			app.P().Class("muted").Body(
+				app.Text("Open any scenario file by URL: "), app.Code().Text("/#scenario=<base64url of the YAML>"),
+				app.Text(". The page opens it paused at tick 0."),
+			),
+		}
+	case overlayRule:
+		r, ok := rules.Lookup(p.rule)
+		title = p.rule
+		if !ok {
+			body = []app.UI{app.P().Text("Unknown rule " + p.rule)}
+			break
+		}
+		title = r.ID + " — " + r.Title
+		body = []app.UI{app.Pre().Class("rule-text").Text(strings.TrimSpace(r.Text))}
+	default:
+		return app.Div().Class("overlay-none")
+	}
+	return app.Div().Class("overlay").OnClick(func(ctx app.Context, e app.Event) {
+		if e.Get("target").Get("classList").Call("contains", "overlay").Bool() {
+			p.overlay = overlayNone
+		}
+	}).Body(
+		app.Div().Class("dialog").Role("dialog").Aria("modal", true).Aria("label", title).Body(
+			app.Div().Class("dialog-head").Body(
+				app.H2().Text(title),
+				app.Button().Class("btn", "btn-small").Text("Close").
+					OnClick(func(ctx app.Context, e app.Event) { p.overlay = overlayNone }),
+			),
+			app.Div().Class("dialog-body").Body(body...),
+		),
+	)
+}

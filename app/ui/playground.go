@@ -1,0 +1,325 @@
+package ui
+
+import (
+	"errors"
+	"fmt"
+	"runtime/debug"
+	"time"
+
+	"github.com/gcplay/gcplay/app/scene"
+	"github.com/gcplay/gcplay/app/store"
+	"github.com/gcplay/gcplay/app/workspace"
+	"github.com/gcplay/gcplay/gccore"
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/types"
+)
+
+// loadStatus is where the page is in its life.
+type loadStatus int
+
+const (
+	statusLoading loadStatus = iota // prerendered, or the wasm is starting
+	statusReady
+	statusCrashed // a panic was caught; the page shows it with the session to copy
+)
+
+// RunState says whether the simulation advances by itself.
+type RunState int
+
+const (
+	Paused RunState = iota
+	Running
+)
+
+// overlay is what covers the page, if anything.
+type overlay int
+
+const (
+	overlayNone overlay = iota
+	overlayHelp
+	overlayRule
+	overlayExport
+)
+
+// Policies are the Delete button's choices; "" is the API server's default.
+var Policies = []string{"Background", "Foreground", "Orphan", ""}
+
+// saveKey is the store key of the current workspace.
+const saveKey = "workspace"
+
+// Playground is the page: it owns the workspace and all UI state and hands views and
+// callbacks down to the panels. It changes state only in event handlers and dispatched
+// functions, which go-app runs on the UI goroutine.
+type Playground struct {
+	app.Compo
+
+	ws     *workspace.Workspace
+	status loadStatus
+	run    RunState
+	speed  int // ticks per second when running
+	// selected is the uid of the selected object or node.
+	selected  types.UID
+	policy    string // one of Policies
+	mode      scene.Mode
+	collapsed map[string]bool
+	until     string // the queue "until change" watches
+	tab       string // the side panel's tab
+	overlay   overlay
+	rule      string // the rule the rule overlay shows
+	notice    notice
+	crash     string
+
+	store     store.Store
+	storeNote string // why the workspace is not persisted, if it is not
+	saveSeq   int    // bumped per change
+	savedSeq  int    // the last saveSeq written to the store (data-saved, for tests)
+	ctx       app.Context
+	release   []func()
+}
+
+// noticeLevel distinguishes information from errors.
+type noticeLevel int
+
+const (
+	noticeNone noticeLevel = iota
+	noticeInfo
+	noticeError
+)
+
+type notice struct {
+	level noticeLevel
+	text  string
+}
+
+// OnMount loads the workspace (from the #scenario= link, the store, or the default
+// example) and installs the keyboard shortcuts.
+func (p *Playground) OnMount(ctx app.Context) {
+	p.ctx = ctx
+	p.speed = 4
+	p.until = workspace.QueueAttemptToDelete
+	p.tab = tabInspector
+	p.collapsed = map[string]bool{}
+	ctx.Handle(actionCopyScenario, func(ctx app.Context, a app.Action) { p.copyScenario(ctx) })
+	p.release = append(p.release, listenKeys(ctx, p.onKey), listenHash(ctx, p.onHashChange))
+	ctx.Async(func() {
+		st, err := store.Open()
+		note := ""
+		if err != nil {
+			note = fmt.Sprintf("Storage is unavailable (%v): this session lives in memory only and is lost on reload.", err)
+			st = &store.Memory{}
+		}
+		saved, gerr := st.Get(saveKey)
+		if gerr != nil && !errors.Is(gerr, store.ErrNotFound) {
+			note = fmt.Sprintf("Reading the saved workspace failed (%v); starting fresh.", gerr)
+		}
+		ctx.Dispatch(func(ctx app.Context) {
+			p.store, p.storeNote = st, note
+			p.guard(ctx, "load", func() error { return p.load(ctx, saved) })
+		})
+	})
+}
+
+// OnDismount removes the window listeners.
+func (p *Playground) OnDismount() {
+	for _, r := range p.release {
+		r()
+	}
+}
+
+// open makes ws the current workspace, paused, with nothing selected.
+func (p *Playground) open(ws *workspace.Workspace) {
+	p.ws = ws
+	p.status = statusReady
+	p.run = Paused
+	p.selected = ""
+	p.collapsed = map[string]bool{}
+	p.notice = notice{}
+}
+
+// guard runs a state change: an error becomes the page's notice, a panic the crash
+// screen (never a blank page). Successful changes are saved.
+func (p *Playground) guard(ctx app.Context, what string, f func() error) {
+	defer func() {
+		if r := recover(); r != nil {
+			p.status = statusCrashed
+			p.run = Paused
+			p.crash = fmt.Sprintf("%s: %v\n\n%s", what, r, debug.Stack())
+		}
+	}()
+	if err := f(); err != nil {
+		p.notice = notice{noticeError, err.Error()}
+	}
+	p.save(ctx)
+}
+
+// do runs a playground command.
+func (p *Playground) do(ctx app.Context, c Cmd) {
+	if p.ws == nil || p.status != statusReady {
+		return
+	}
+	p.guard(ctx, string(c), func() error {
+		p.notice = notice{}
+		ws := p.ws
+		switch c {
+		case CmdStep:
+			p.run = Paused
+			return ws.Step()
+		case CmdRun:
+			if p.run == Running {
+				p.run = Paused
+				return nil
+			}
+			p.run = Running
+			p.scheduleRun(ctx)
+		case CmdPause:
+			p.run = Paused
+		case CmdRunIdle:
+			p.run = Paused
+			return ws.RunUntilIdle()
+		case CmdReset:
+			p.run = Paused
+			return ws.Reset()
+		case CmdDeliver:
+			return ws.Fine(workspace.OpDeliverEvent)
+		case CmdGraphChange:
+			return ws.Fine(workspace.OpGraphChange)
+		case CmdDeleteItem:
+			return ws.Fine(workspace.OpDeleteItem)
+		case CmdOrphanItem:
+			return ws.Fine(workspace.OpOrphanItem)
+		case CmdUntilChange:
+			p.run = Paused
+			n, err := ws.StepUntilChange(p.until, 1000)
+			if err == nil {
+				p.notice = notice{noticeInfo, fmt.Sprintf("Ran %d tick(s) until %s changed.", n, p.until)}
+			}
+			return err
+		case CmdBack:
+			p.run = Paused
+			if v := ws.View(); v.Tick > 0 {
+				return ws.Rewind(v.Tick - 1)
+			}
+		case CmdForward:
+			p.run = Paused
+			if v := ws.View(); v.Position < v.HistoryLen {
+				return ws.Rewind(v.Tick + 1)
+			}
+			return ws.Step()
+		case CmdDelete:
+			return p.deleteSelected()
+		case CmdPolicy:
+			for i, pol := range Policies {
+				if pol == p.policy {
+					p.policy = Policies[(i+1)%len(Policies)]
+					break
+				}
+			}
+		case CmdMode:
+			p.mode = 1 - p.mode
+		case CmdHelp:
+			p.overlay = overlayHelp
+		case CmdClose:
+			p.overlay = overlayNone
+		case CmdConsole:
+			p.tab = tabConsole
+		}
+		return nil
+	})
+}
+
+// scheduleRun advances one tick per 1/speed seconds while running; it stops when the
+// simulation settles or a step fails.
+func (p *Playground) scheduleRun(ctx app.Context) {
+	ctx.After(time.Second/time.Duration(max(p.speed, 1)), func(ctx app.Context) {
+		if p.run != Running || p.ws == nil {
+			return
+		}
+		p.guard(ctx, "run", func() error {
+			if err := p.ws.Step(); err != nil {
+				p.run = Paused
+				return err
+			}
+			if p.ws.View().Settled {
+				p.run = Paused
+				p.notice = notice{noticeInfo, "Idle: nothing left to do. Run paused."}
+				p.save(ctx)
+				return nil
+			}
+			p.scheduleRun(ctx)
+			return nil
+		})
+	})
+}
+
+// deleteSelected deletes the selected object with the chosen policy.
+func (p *Playground) deleteSelected() error {
+	o, ok := p.selectedObject()
+	if !ok {
+		return errors.New("select an object in the graph first")
+	}
+	var opts metav1.DeleteOptions
+	if p.policy != "" {
+		pol := metav1.DeletionPropagation(p.policy)
+		opts.PropagationPolicy = &pol
+	}
+	return p.ws.Do(workspace.DeleteCommand(o.Ref(), opts))
+}
+
+// selectedObject returns the stored object that is selected.
+func (p *Playground) selectedObject() (*gccore.Object, bool) {
+	if p.ws == nil || p.selected == "" {
+		return nil, false
+	}
+	return p.ws.View().ObjectByUID(p.selected)
+}
+
+func (p *Playground) onSelect(ctx app.Context, uid types.UID) {
+	p.selected = uid
+	p.tab = tabInspector
+}
+
+func (p *Playground) onToggle(ctx app.Context, id string) {
+	p.collapsed[id] = !p.collapsed[id]
+}
+
+func (p *Playground) onRewind(ctx app.Context, tick int64) {
+	p.guard(ctx, "rewind", func() error {
+		p.run = Paused
+		return p.ws.Rewind(tick)
+	})
+}
+
+func (p *Playground) onKey(ctx app.Context, key string) {
+	if c, ok := shortcutFor(key); ok {
+		if c == CmdRun && p.run == Running {
+			c = CmdPause
+		}
+		p.do(ctx, c)
+	}
+}
+
+// openExample replaces the workspace by a built-in example.
+func (p *Playground) openExample(ctx app.Context, id string) {
+	p.guard(ctx, "open example", func() error {
+		ex, ok := workspace.ExampleByID(id)
+		if !ok {
+			return fmt.Errorf("no example %q", id)
+		}
+		ws, err := workspace.New(ex.ID, ex.Source)
+		if err != nil {
+			return err
+		}
+		p.open(ws)
+		return nil
+	})
+}
+
+// copyScenario copies the session as a scenario file, for bug reports after a crash.
+func (p *Playground) copyScenario(ctx app.Context) {
+	if p.ws == nil {
+		return
+	}
+	copyText(string(p.ws.ExportScenario()))
+	p.notice = notice{noticeInfo, "The session was copied to the clipboard as a scenario file."}
+}

@@ -1,0 +1,202 @@
+package ui
+
+import (
+	"github.com/gcplay/gcplay/app/scene"
+	"github.com/gcplay/gcplay/app/workspace"
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// Side panel tabs.
+const (
+	tabInspector = "Inspector"
+	tabAuthor    = "Create"
+	tabConsole   = "Console"
+	tabExport    = "Export"
+)
+
+var tabs = []string{tabInspector, tabAuthor, tabConsole, tabExport}
+
+// actionCopyScenario asks the page to copy the session; crash boxes post it.
+const actionCopyScenario = "copy-scenario"
+
+// Render lays out the page: header, toolbar, then the graph, the side panel and the
+// queues and trace below the graph.
+func (p *Playground) Render() (ui app.UI) {
+	defer recoverRender(&ui, "page")
+	switch {
+	case p.status == statusCrashed:
+		return p.renderCrash()
+	case p.ws == nil:
+		return app.Div().Class("pg", "pg-loading").Body(
+			app.H1().Text("gcplay"),
+			app.P().ID("status").Text("Loading the simulator…"),
+		)
+	}
+	v := p.ws.View()
+	return app.Div().Class("pg").Body(
+		p.renderHeader(v),
+		&Toolbar{
+			Tick: v.Tick, LastTick: v.LastTick, Position: v.Position, HistoryLen: v.HistoryLen,
+			Run: p.run, Speed: p.speed, Settled: v.Settled, Until: p.until, Next: v.Script.NextText,
+			OnCmd: p.do, OnSpeed: func(ctx app.Context, s int) { p.speed = s },
+			OnUntil: func(ctx app.Context, q string) { p.until = q }, OnRewind: p.onRewind,
+		},
+		app.Main().Class("pg-main").Body(
+			app.Section().Class("pg-graph").Aria("label", "Object graph").Body(
+				&SelectionBar{View: v, Selected: p.selected, Policy: p.policy,
+					OnPolicy: func(ctx app.Context, pol string) { p.policy = pol }, OnCmd: p.do},
+				&GraphPanel{View: v, Mode: p.mode, Selected: p.selected, Collapsed: p.collapsed,
+					OnSelect: p.onSelect, OnToggle: p.onToggle, OnMode: func(ctx app.Context, m scene.Mode) { p.mode = m }},
+			),
+			app.Section().Class("pg-side").Aria("label", "Details").Body(
+				p.renderTabs(),
+				p.renderTab(v),
+			),
+			app.Section().Class("pg-bottom").Aria("label", "Queues and trace").Body(
+				&QueuesPanel{View: v, Selected: p.selected, OnSelect: p.onSelect},
+				&TracePanel{View: v, OnRule: p.showRule},
+			),
+		),
+		p.renderNotice(),
+		p.renderOverlay(v),
+	)
+}
+
+func (p *Playground) renderHeader(v *workspace.View) app.UI {
+	status := "running"
+	switch {
+	case v.Settled:
+		status = "idle"
+	case p.run == Paused:
+		status = "paused"
+	}
+	return app.Header().Class("pg-header").Body(
+		app.Img().Class("pg-logo").Src("/web/icon.svg").Alt(""),
+		app.H1().Text("gcplay"),
+		app.Span().Class("pg-sub").Text("the Kubernetes garbage collector, tick by tick"),
+		app.Label().Class("pg-examples").Body(
+			app.Span().Text("Example"),
+			app.Select().Aria("label", "Open an example").OnChange(func(ctx app.Context, e app.Event) {
+				id := ctx.JSSrc().Get("value").String()
+				if id != "" {
+					p.openExample(ctx, id)
+				}
+			}).Body(p.exampleOptions(v)...),
+		),
+		app.Span().Class("pg-status").ID("status").DataSet("status", status).DataSet("saved", p.savedSeq).DataSet("save-seq", p.saveSeq).
+			DataSet("storage", p.storageKind()).
+			Textf("%s · %s · %d objects", v.Name, status, len(v.Objects)),
+		app.If(p.storeNote != "", func() app.UI {
+			return app.Span().Class("pg-storage-warn").Role("status").Text(p.storeNote)
+		}),
+		app.Button().Class("pg-help").Title("Keyboard shortcuts (?)").Text("Help").
+			OnClick(func(ctx app.Context, e app.Event) { p.do(ctx, CmdHelp) }),
+	)
+}
+
+func (p *Playground) exampleOptions(v *workspace.View) []app.UI {
+	opts := []app.UI{app.Option().Value("").Text("Open…").Selected(true)}
+	for _, ex := range workspace.Examples() {
+		opts = append(opts, app.Option().Value(ex.ID).Text(ex.Title))
+	}
+	return opts
+}
+
+func (p *Playground) renderTabs() app.UI {
+	var bs []app.UI
+	for _, t := range tabs {
+		t := t
+		cls := "tab"
+		if t == p.tab {
+			cls += " tab-on"
+		}
+		bs = append(bs, app.Button().Class(cls).Role("tab").Aria("selected", t == p.tab).Text(t).
+			OnClick(func(ctx app.Context, e app.Event) { p.tab = t }, app.EventScope(t)))
+	}
+	return app.Nav().Class("tabs").Role("tablist").Body(bs...)
+}
+
+func (p *Playground) renderTab(v *workspace.View) app.UI {
+	switch p.tab {
+	case tabAuthor:
+		return &AuthorPanel{View: v, OnCreate: p.createObjects}
+	case tabConsole:
+		return &ConsolePanel{View: v, OnRun: p.runConsole}
+	case tabExport:
+		return &ExportPanel{View: v, OnExport: p.export, Link: p.sessionLink()}
+	}
+	return &Inspector{View: v, Selected: p.selected, Why: p.why(), YAML: p.selectedYAML(),
+		OnSelect: p.onSelect, OnFinalizer: p.editFinalizer, OnRule: p.showRule}
+}
+
+func (p *Playground) renderNotice() app.UI {
+	if p.notice.level == noticeNone {
+		return app.Div().Class("notice", "notice-empty").Role("status")
+	}
+	cls := "notice notice-info"
+	role := "status"
+	if p.notice.level == noticeError {
+		cls, role = "notice notice-error", "alert"
+	}
+	return app.Div().Class(cls).Role(role).Body(
+		app.Span().Text(p.notice.text),
+		app.Button().Class("notice-close").Aria("label", "Dismiss").Text("×").
+			OnClick(func(ctx app.Context, e app.Event) { p.notice = notice{} }),
+	)
+}
+
+func (p *Playground) renderCrash() app.UI {
+	return app.Div().Class("pg", "pg-crash").Role("alert").Body(
+		app.H1().Text("gcplay stopped: an internal error"),
+		app.P().Text("The playground caught a panic instead of going blank. Copy the session as a scenario file and report it with the message below; reloading the page restores the last saved state."),
+		app.Button().Text("Copy scenario").OnClick(func(ctx app.Context, e app.Event) { p.copyScenario(ctx) }),
+		app.Pre().Class("crash-text").Text(p.crash),
+	)
+}
+
+func (p *Playground) showRule(ctx app.Context, id string) {
+	p.rule = id
+	p.overlay = overlayRule
+}
+
+func (p *Playground) why() []string {
+	o, ok := p.selectedObject()
+	if !ok {
+		return nil
+	}
+	return p.ws.Why(o.Ref())
+}
+
+func (p *Playground) selectedYAML() string {
+	o, ok := p.selectedObject()
+	if !ok {
+		return ""
+	}
+	return objectYAML(o)
+}
+
+func (p *Playground) storageKind() string {
+	if p.store == nil || p.storeNote != "" {
+		return "memory"
+	}
+	return p.store.Kind()
+}
+
+// sessionLink is a URL that reopens the session as a scenario.
+func (p *Playground) sessionLink() string {
+	u := *app.Window().URL()
+	u.Fragment = ""
+	return u.String() + "#scenario=" + workspace.EncodeLink(p.ws.ExportScenario())
+}
+
+// recoverRender turns a panic while rendering into an error box in place of the panel.
+func recoverRender(ui *app.UI, panel string) {
+	if r := recover(); r != nil {
+		*ui = app.Div().Class("panel-crash").Role("alert").Body(
+			app.P().Textf("The %s panel failed: %v", panel, r),
+			app.Button().Text("Copy scenario").OnClick(func(ctx app.Context, e app.Event) {
+				ctx.NewAction(actionCopyScenario)
+			}),
+		)
+	}
+}

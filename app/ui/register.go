@@ -1,0 +1,37 @@
+// Package ui is the playground's go-app v10 user interface. The same components run in
+// the browser (compiled into web/app.wasm by app/cmd/wasm) and on the server, which
+// prerenders the page and serves it (cmd/gcplay serve/build).
+package ui
+
+import (
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// Register declares the playground's routes. Call it before app.RunWhenOnBrowser and
+// before serving.
+func Register() {
+	app.Route("/", func() app.Composer { return &Playground{} })
+}
+
+// Handler serves the playground. basePath is the URL prefix the site lives under ("/"
+// for a server of its own, "/gcplay/" for a project page); it is used by static builds.
+func Handler(basePath string) *app.Handler {
+	h := &app.Handler{
+		Name:        "gcplay",
+		ShortName:   "gcplay",
+		Title:       "gcplay — the Kubernetes garbage collector, tick by tick",
+		Description: "Step the Kubernetes garbage collector tick by tick: author objects, delete with a policy, watch the queues and the GC's graph.",
+		Icon:        app.Icon{Default: "/web/icon.svg", SVG: "/web/icon.svg"},
+		Styles:      []string{"/web/playground.css"},
+		// The wasm is large; the label shows its download progress.
+		LoadingLabel:    "Loading the simulator… {progress}%",
+		BackgroundColor: "#f6f7f9",
+		ThemeColor:      "#1f2a44",
+	}
+	if p := strings.Trim(basePath, "/"); p != "" {
+		h.Resources = app.GitHubPages(p)
+	}
+	return h
+}

@@ -1,0 +1,59 @@
+package ui
+
+import (
+	"github.com/gcplay/gcplay/app/workspace"
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"k8s.io/apimachinery/pkg/types"
+)
+
+// SelectionBar names the selected object and deletes it with the chosen propagation
+// policy. The radio labels (Orphan, Background, Foreground) and the Delete button are
+// part of the browser-test contract.
+type SelectionBar struct {
+	app.Compo
+
+	View     *workspace.View
+	Selected types.UID
+	Policy   string // "" is the API server's default for the kind (API-10)
+
+	OnPolicy func(app.Context, string)
+	OnCmd    func(app.Context, Cmd)
+}
+
+// Render draws the bar.
+func (b *SelectionBar) Render() (ui app.UI) {
+	defer recoverRender(&ui, "selection")
+	o, ok := b.View.ObjectByUID(b.Selected)
+	what := app.Span().Class("sel-none").Text("Click an object to select it.")
+	if ok {
+		label := o.Kind + " " + o.Name
+		if o.Namespace != "" {
+			label = o.Kind + " " + o.Namespace + "/" + o.Name
+		}
+		what = app.Span().Class("sel-name").Title(o.Ref().String()).Text(label)
+	} else if b.Selected != "" {
+		what = app.Span().Class("sel-none").Text("The selected object is gone.")
+	}
+	radios := []app.UI{app.Span().Class("tb-label").Text("Policy")}
+	for _, pol := range Policies {
+		pol := pol
+		label := pol
+		title := "propagationPolicy: " + pol
+		if pol == "" {
+			label = "Default"
+			title = "No propagationPolicy: the API server's default for the kind (Orphan for ReplicationController, ReplicaSet, StatefulSet, DaemonSet and Deployment in extensions/v1beta1 and apps/v1beta1/2; Background otherwise; API-10)"
+		}
+		radios = append(radios, app.Label().Class("radio").Title(title).Body(
+			app.Input().Type("radio").Name("policy").Value(label).Checked(pol == b.Policy).
+				OnChange(func(ctx app.Context, e app.Event) { b.OnPolicy(ctx, pol) }, app.EventScope(label)),
+			app.Text(label),
+		))
+	}
+	return app.Div().Class("selbar").Body(
+		app.Div().Class("sel-what").Body(app.Span().Class("tb-label").Text("Selected"), what),
+		app.Div().Class("sel-policy").Role("radiogroup").Aria("label", "Deletion propagation policy").Body(radios...),
+		app.Button().Class("btn", "btn-danger").Title("Delete the selected object with the chosen policy (Delete key)").
+			Disabled(!ok).Text("Delete").
+			OnClick(func(ctx app.Context, e app.Event) { b.OnCmd(ctx, CmdDelete) }),
+	)
+}

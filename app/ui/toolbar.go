@@ -1,0 +1,100 @@
+package ui
+
+import (
+	"strconv"
+
+	"github.com/gcplay/gcplay/app/workspace"
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// Toolbar holds the time controls: step, run, pause, run until idle, reset, the fine
+// steps, "until the next change in a queue", the speed and the timeline.
+type Toolbar struct {
+	app.Compo
+
+	Tick, LastTick       int64
+	Position, HistoryLen int
+	Run                  RunState
+	Speed                int // ticks per second
+	Settled              bool
+	Until                string // the queue "Until change" watches
+	Next                 string // the scenario's next step, if any
+
+	OnCmd    func(app.Context, Cmd)
+	OnSpeed  func(app.Context, int)
+	OnUntil  func(app.Context, string)
+	OnRewind func(app.Context, int64)
+}
+
+// Render draws the toolbar. Button texts are the browser-test contract's accessible
+// names (Step, Run, Pause, Run until idle, Reset): keep them.
+func (t *Toolbar) Render() (ui app.UI) {
+	defer recoverRender(&ui, "toolbar")
+	btn := func(label, key string, c Cmd, disabled bool) app.UI {
+		title := label
+		if key != "" {
+			title += " (" + key + ")"
+		}
+		return app.Button().Class("btn").Title(title).Disabled(disabled).Text(label).
+			OnClick(func(ctx app.Context, e app.Event) { t.OnCmd(ctx, c) }, app.EventScope(string(c)))
+	}
+	fine := func(label, key string, c Cmd, what string) app.UI {
+		return app.Button().Class("btn", "btn-fine").Title(what+" ("+key+")").Text(label).
+			OnClick(func(ctx app.Context, e app.Event) { t.OnCmd(ctx, c) }, app.EventScope(string(c)))
+	}
+	return app.Div().Class("toolbar").Role("toolbar").Aria("label", "Time controls").Body(
+		app.Div().Class("tb-group").Body(
+			btn("Step", "s", CmdStep, false),
+			btn("Run", "space", CmdRun, t.Run == Running),
+			btn("Pause", "space", CmdPause, t.Run == Paused),
+			btn("Run until idle", "i", CmdRunIdle, t.Settled),
+			btn("Reset", "r", CmdReset, false),
+		),
+		app.Div().Class("tb-group").Body(
+			app.Span().Class("tb-label").Text("Fine step"),
+			fine("Event", "e", CmdDeliver, "Deliver one watch event to graphChanges"),
+			fine("Graph change", "g", CmdGraphChange, "The graph builder processes one graphChanges entry"),
+			fine("Delete item", "d", CmdDeleteItem, "One worker processes the head of attemptToDelete"),
+			fine("Orphan item", "o", CmdOrphanItem, "One worker processes the head of attemptToOrphan"),
+		),
+		app.Div().Class("tb-group").Body(
+			app.Select().Class("tb-select").Aria("label", "Queue to watch").
+				OnChange(func(ctx app.Context, e app.Event) { t.OnUntil(ctx, ctx.JSSrc().Get("value").String()) }).
+				Body(
+					t.option(workspace.QueueGraphChanges),
+					t.option(workspace.QueueAttemptToDelete),
+					t.option(workspace.QueueAttemptToOrphan),
+				),
+			fine("Until change", "u", CmdUntilChange, "Step until the chosen queue changes"),
+		),
+		app.Label().Class("tb-group", "tb-speed").Body(
+			app.Span().Class("tb-label").Text("Speed"),
+			app.Input().Type("range").Min(1).Max(30).Value(t.Speed).Aria("label", "Ticks per second").
+				OnInput(func(ctx app.Context, e app.Event) {
+					if n, err := strconv.Atoi(ctx.JSSrc().Get("value").String()); err == nil {
+						t.OnSpeed(ctx, n)
+					}
+				}),
+			app.Span().Class("tb-num").Textf("%d/s", t.Speed),
+		),
+		app.Div().Class("tb-group", "tb-timeline").Body(
+			app.Span().Class("tb-tick").DataSet("tick", t.Tick).Textf("tick %d", t.Tick),
+			app.Input().Type("range").Class("timeline").Min(0).Max(max(t.LastTick, t.Tick)).Value(t.Tick).
+				Aria("label", "Timeline: rewind to a tick").
+				OnInput(func(ctx app.Context, e app.Event) {
+					if n, err := strconv.ParseInt(ctx.JSSrc().Get("value").String(), 10, 64); err == nil {
+						t.OnRewind(ctx, n)
+					}
+				}),
+			app.Span().Class("tb-num").Textf("/ %d", max(t.LastTick, t.Tick)),
+		),
+		app.If(t.Next != "", func() app.UI {
+			return app.Div().Class("tb-next").Title("The scenario's next step; Step and Run until idle run it").
+				Body(app.Span().Class("tb-label").Text("Next scenario step:"), app.Code().Text(t.Next))
+		}),
+	)
+}
+
+func (t *Toolbar) option(q string) app.UI {
+	return app.Option().Value(q).Selected(q == t.Until).Text(q)
+}

@@ -1,0 +1,106 @@
+package workspace
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/gcplay/gcplay/gccore"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+)
+
+func ref(kind, name string) gccore.ObjectRef {
+	return gccore.ObjectRef{APIVersion: "v1", Kind: kind, Namespace: "default", Name: name}
+}
+
+// TestExportReplaysToSameEnd: a session with every kind of action, exported as a
+// scenario, replays under `gcplay sim` (scenario.Runner, the code behind it) to the same
+// objects, byte for byte, and the same tick.
+func TestExportReplaysToSameEnd(t *testing.T) {
+	w, err := New("owner-child", []byte(ownerChild))
+	if err != nil {
+		t.Fatal(err)
+	}
+	fg := metav1.DeletePropagationForeground
+	cm := func(name string, owners ...metav1.OwnerReference) *gccore.Object {
+		return &gccore.Object{TypeMeta: metav1.TypeMeta{APIVersion: "v1", Kind: "ConfigMap"},
+			ObjectMeta: metav1.ObjectMeta{Name: name, Namespace: "default", OwnerReferences: owners}}
+	}
+	steps := []func() error{
+		w.Step,
+		func() error { return w.Do(CreateCommand(cm("late"))) },
+		w.Step,
+		func() error {
+			late, err := w.Sim().Get(ref("ConfigMap", "late"))
+			if err != nil {
+				return err
+			}
+			return w.Do(CreateCommand(cm("later", metav1.OwnerReference{APIVersion: "v1", Kind: "ConfigMap", Name: "late", UID: late.UID})))
+		},
+		func() error { return w.Do(FinalizerCommand(ref("ConfigMap", "child"), "example.com/hold", true)) },
+		func() error {
+			return w.Do(DeleteCommand(ref("ConfigMap", "owner"), metav1.DeleteOptions{PropagationPolicy: &fg}))
+		},
+		w.Step, w.Step, w.Step,
+		func() error {
+			return w.Do(PatchCommand(ref("ConfigMap", "late"), []byte(`{"metadata":{"labels":{"app":"x"}}}`)))
+		},
+		func() error { return w.Do(DeleteCommand(ref("ConfigMap", "late"), metav1.DeleteOptions{})) },
+		w.Step,
+		func() error { return w.Do(FinalizerCommand(ref("ConfigMap", "child"), "example.com/hold", false)) },
+		w.RunUntilIdle,
+	}
+	for i, s := range steps {
+		if err := s(); err != nil {
+			t.Fatalf("action %d: %v", i, err)
+		}
+	}
+	// A failed action is left out of the export.
+	if err := w.Do(DeleteCommand(ref("ConfigMap", "nothing"), metav1.DeleteOptions{})); err == nil {
+		t.Fatal("deleting a missing object succeeded")
+	}
+	out := w.ExportScenario()
+	sim, err := headless(t, "export.yaml", out)
+	if err != nil {
+		t.Fatalf("gcplay sim refused the export: %v\n%s", err, out)
+	}
+	if got, want := string(gccore.ListYAML(sim.Objects())), string(w.ObjectsYAML()); got != want {
+		t.Fatalf("replayed export differs:\n%s\nexport:\n%s", diffLines(got, want), out)
+	}
+	if sim.CurrentTick() != w.View().Tick {
+		t.Fatalf("replay ended at tick %d, session at %d", sim.CurrentTick(), w.View().Tick)
+	}
+}
+
+// TestExportUnstartedScenario: a scenario opened and exported at once (or part-way)
+// replays to the same end as the original.
+func TestExportUnstartedScenario(t *testing.T) {
+	for _, f := range scenarioFiles(t) {
+		t.Run(filepath.Base(f), func(t *testing.T) {
+			src, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, wantErr := headless(t, f, src)
+			if wantErr != nil {
+				t.Skip("scenario fails headless")
+			}
+			w, err := New(f, src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i := 0; i < 3; i++ { // part-way: inside a run step, after some actions
+				if err := w.Step(); err != nil {
+					t.Fatal(err)
+				}
+			}
+			got, err := headless(t, "export.yaml", w.ExportScenario())
+			if err != nil {
+				t.Fatalf("export refused: %v\n%s", err, w.ExportScenario())
+			}
+			if a, b := string(gccore.ListYAML(got.Objects())), string(gccore.ListYAML(want.Objects())); a != b {
+				t.Fatalf("export replays differently:\n%s", diffLines(a, b))
+			}
+		})
+	}
+}

@@ -1,0 +1,67 @@
+package workspace
+
+import (
+	"encoding/json"
+	"fmt"
+)
+
+// savedVersion is the format version of Marshal's output.
+const savedVersion = 1
+
+type saved struct {
+	Version  int          `json:"version"`
+	Name     string       `json:"name"`
+	Scenario string       `json:"scenario"`
+	History  []savedEntry `json:"history,omitempty"`
+	Position int          `json:"position"`
+}
+
+type savedEntry struct {
+	Command
+	Pos scriptPos `json:"pos"`
+}
+
+// Marshal saves the session: the base scenario, every recorded command (the future
+// after a rewind too) and the position.
+func (w *Workspace) Marshal() []byte {
+	s := saved{Version: savedVersion, Name: w.name, Scenario: string(w.source), Position: w.cur}
+	for _, e := range w.hist {
+		s.History = append(s.History, savedEntry{Command: e.cmd, Pos: e.script})
+	}
+	b, err := json.Marshal(s)
+	if err != nil {
+		panic(fmt.Sprintf("workspace: cannot save: %v", err)) // commands hold JSON values only
+	}
+	return b
+}
+
+// Unmarshal restores a session saved by Marshal, by replaying it.
+func Unmarshal(data []byte) (*Workspace, error) {
+	var s saved
+	if err := json.Unmarshal(data, &s); err != nil {
+		return nil, fmt.Errorf("saved workspace is unreadable: %v", err)
+	}
+	if s.Version != savedVersion {
+		return nil, fmt.Errorf("saved workspace has format version %d, want %d", s.Version, savedVersion)
+	}
+	w, err := New(s.Name, []byte(s.Scenario))
+	if err != nil {
+		return nil, fmt.Errorf("saved workspace: %v", err)
+	}
+	for i, e := range s.History {
+		w.script = e.Pos
+		if e.Op == "" {
+			return nil, fmt.Errorf("saved workspace: history[%d] has no op", i)
+		}
+		_ = w.record(e.Command) // failed commands were recorded failing; they fail again
+		w.hist[len(w.hist)-1].script = e.Pos
+		w.script = e.Pos
+	}
+	if s.Position < 0 || s.Position > len(w.hist) {
+		return nil, fmt.Errorf("saved workspace: position %d outside its history of %d", s.Position, len(w.hist))
+	}
+	if err := w.Seek(s.Position); err != nil {
+		return nil, err
+	}
+	return w, nil
+}

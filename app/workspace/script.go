@@ -1,0 +1,198 @@
+package workspace
+
+import (
+	"fmt"
+
+	"github.com/gcplay/gcplay/gccore"
+	"github.com/gcplay/gcplay/gccore/scenario"
+)
+
+// scriptPos is a position in the scenario's steps. The steps run as `gcplay sim` runs
+// them (scenario.Runner), but one tick at a time: actions when they are due, `run: N`
+// as N ticks, `run: idle` as ticks until the simulation is idle.
+type scriptPos struct {
+	Next int   `json:"next"`           // index of the next step
+	Done int64 `json:"done,omitempty"` // ticks already run of steps[Next] when it is `run: N`
+}
+
+// ScriptDone reports whether every scenario step has run.
+func (w *Workspace) ScriptDone() bool { return w.script.Next >= len(w.sc.Steps) }
+
+// applyDue applies the scenario actions due now and skips run steps that need no more
+// ticks, stopping at a step that needs a tick.
+func (w *Workspace) applyDue() error {
+	steps := w.sc.Steps
+	for w.script.Next < len(steps) {
+		i := w.script.Next
+		st := steps[i]
+		if st.Op == scenario.OpRun {
+			if (st.Idle && w.sim.Idle()) || (!st.Idle && w.script.Done >= st.Ticks) {
+				w.script = scriptPos{Next: i + 1}
+				continue
+			}
+			return nil
+		}
+		w.script = scriptPos{Next: i + 1}
+		c := commandOf(st)
+		c.Script = true
+		if err := w.record(c); err != nil {
+			return fmt.Errorf("scenario steps[%d] (%s): %v", i, c, err)
+		}
+	}
+	return nil
+}
+
+// tick runs one tick, counting it toward the scenario's current `run: N` step.
+func (w *Workspace) tick() error {
+	if w.script.Next < len(w.sc.Steps) {
+		st := w.sc.Steps[w.script.Next]
+		if st.Op == scenario.OpRun && !st.Idle {
+			w.script.Done++
+			if w.script.Done >= st.Ticks {
+				w.script = scriptPos{Next: w.script.Next + 1}
+			}
+		}
+	}
+	return w.record(Command{Op: OpTick})
+}
+
+// step applies the due scenario actions, then one tick.
+func (w *Workspace) step() error {
+	if err := w.applyDue(); err != nil {
+		return err
+	}
+	if w.sim.CurrentTick() >= MaxTicks {
+		return &gccore.ErrMaxTicks{MaxTicks: MaxTicks}
+	}
+	return w.tick()
+}
+
+// Step advances one tick; scenario actions due at the current tick run first.
+func (w *Workspace) Step() error {
+	err := w.step()
+	w.publish()
+	return err
+}
+
+// Settled reports that the scenario has run and the simulation is idle: Run until idle
+// would do nothing.
+func (w *Workspace) Settled() bool {
+	return w.ScriptDone() && w.sim.Idle()
+}
+
+// RunUntilIdle runs the remaining scenario steps, then ticks until the simulation is
+// idle, as `gcplay sim` does; it stops at MaxTicks.
+func (w *Workspace) RunUntilIdle() error {
+	defer w.publish()
+	for {
+		if err := w.applyDue(); err != nil {
+			return err
+		}
+		if w.Settled() {
+			return nil
+		}
+		if w.sim.CurrentTick() >= MaxTicks {
+			return &gccore.ErrMaxTicks{MaxTicks: MaxTicks}
+		}
+		if err := w.tick(); err != nil {
+			return err
+		}
+	}
+}
+
+// Queue names for StepUntilChange.
+const (
+	QueueGraphChanges    = "graphChanges"
+	QueueAttemptToDelete = "attemptToDelete"
+	QueueAttemptToOrphan = "attemptToOrphan"
+)
+
+// StepUntilChange ticks until the named queue's content changes, the workspace is
+// settled, or limit ticks have run. It returns the number of ticks run.
+func (w *Workspace) StepUntilChange(queue string, limit int) (int, error) {
+	defer w.publish()
+	sig := w.queueSignature(queue)
+	if sig == "?" {
+		return 0, fmt.Errorf("unknown queue %q (want graphChanges, attemptToDelete or attemptToOrphan)", queue)
+	}
+	for n := 1; n <= limit; n++ {
+		if err := w.step(); err != nil {
+			return n, err
+		}
+		if w.queueSignature(queue) != sig || w.Settled() {
+			return n, nil
+		}
+	}
+	return limit, nil
+}
+
+func (w *Workspace) queueSignature(queue string) string {
+	switch queue {
+	case QueueGraphChanges:
+		return fmt.Sprint(w.sim.GraphChanges())
+	case QueueAttemptToDelete:
+		return gccore.QueueLines(w.sim.Queues()[0])
+	case QueueAttemptToOrphan:
+		return gccore.QueueLines(w.sim.Queues()[1])
+	}
+	return "?"
+}
+
+// Fine runs one sub-tick step: deliver one watch event, process one graphChanges entry,
+// or let one worker process the head of attemptToDelete or attemptToOrphan. It returns
+// an error, and records nothing, when there is nothing to do.
+func (w *Workspace) Fine(op Op) error {
+	var nothing string
+	switch op {
+	case OpDeliverEvent:
+		if w.sim.PendingWatchEvents() == 0 {
+			nothing = "no watch event is waiting for delivery"
+		}
+	case OpGraphChange:
+		if len(w.sim.GraphChanges()) == 0 {
+			nothing = "graphChanges is empty"
+		}
+	case OpDeleteItem, OpOrphanItem:
+		q := w.sim.Queues()[0]
+		if op == OpOrphanItem {
+			q = w.sim.Queues()[1]
+		}
+		if !hasQueued(q) {
+			nothing = q.Name + " has no item ready for a worker"
+		}
+	default:
+		return fmt.Errorf("%s is not a fine step", op)
+	}
+	if nothing != "" {
+		return fmt.Errorf("nothing to do: %s", nothing)
+	}
+	err := w.record(Command{Op: op})
+	w.publish()
+	return err
+}
+
+func hasQueued(q gccore.QueueView) bool {
+	for _, it := range q.Items {
+		if it.State == "queued" {
+			return true
+		}
+	}
+	return false
+}
+
+// commandOf turns a scenario action step into a command.
+func commandOf(st scenario.Step) Command {
+	switch st.Op {
+	case scenario.OpCreate:
+		return CreateCommand(st.Object)
+	case scenario.OpUpdate:
+		return PatchCommand(st.Ref, st.Patch)
+	case scenario.OpDelete:
+		return DeleteCommand(st.Ref, st.Delete)
+	case scenario.OpAddFinalizer:
+		return FinalizerCommand(st.Ref, st.Finalizer, true)
+	case scenario.OpRemoveFinalizer:
+		return FinalizerCommand(st.Ref, st.Finalizer, false)
+	}
+	panic(fmt.Sprintf("workspace: step %q is not an action", st.Op))
+}

@@ -1,0 +1,157 @@
+package workspace
+
+import (
+	"fmt"
+
+	"github.com/gcplay/gcplay/gccore"
+	"github.com/gcplay/gcplay/gccore/scenario"
+	"k8s.io/apimachinery/pkg/types"
+)
+
+// View is the workspace's state after one change. It is immutable: a change publishes a
+// new View, and slices may be shared between views.
+type View struct {
+	// Version increases with every published view. It is the first field on purpose:
+	// go-app compares a component's props with reflect.DeepEqual field by field, and a
+	// different Version ends that comparison at once.
+	Version int64
+	Name    string
+	Tick    int64
+	// Position is the history position shown, HistoryLen the number of entries; Position
+	// < HistoryLen after a rewind.
+	Position, HistoryLen int
+	// LastTick is the tick at the end of the history (the timeline's end).
+	LastTick int64
+	Idle     bool // no watch event pending, no queued work (gccore.Sim.Idle)
+	Settled  bool // Idle and the scenario's steps have all run
+
+	Objects      []*gccore.Object // the API server's objects, sorted (gccore.Sim.Objects)
+	Graph        []gccore.NodeView
+	Queues       []gccore.QueueView // attemptToDelete, attemptToOrphan
+	GraphChanges []gccore.GraphChange
+	PendingWatch int
+	AbsentOwners []string
+	Events       []gccore.GCEvent
+	// Trace is every record up to Position, oldest first.
+	Trace []gccore.Record
+	// Script describes the scenario steps still to run.
+	Script ScriptView
+	// Kinds lists every kind the API server serves, for authoring.
+	Kinds []Kind
+
+	// InGraph and InAPI index the two sides by uid, for highlighting where the GC's graph
+	// lags behind the API server.
+	InGraph map[types.UID]gccore.NodeView
+	InAPI   map[types.UID]*gccore.Object
+}
+
+// Kind is one served kind.
+type Kind struct {
+	APIVersion string
+	Kind       string
+	Namespaced bool
+	Custom     bool
+}
+
+// ScriptView is the scenario's progress.
+type ScriptView struct {
+	Total int // number of steps
+	Next  int // index of the next step; Total when done
+	// NextText describes the next step ("delete v1/ConfigMap default/owner", "run 3 more ticks").
+	NextText string
+}
+
+// ObjectByUID returns the stored object with that uid.
+func (v *View) ObjectByUID(uid types.UID) (*gccore.Object, bool) {
+	o, ok := v.InAPI[uid]
+	return o, ok
+}
+
+// Diff counts the objects the GC's graph does not have yet and the nodes that have no
+// stored object (stale or virtual): the gap while informers lag.
+func (v *View) Diff() (apiOnly, graphOnly int) {
+	for uid := range v.InAPI {
+		if _, ok := v.InGraph[uid]; !ok {
+			apiOnly++
+		}
+	}
+	for uid := range v.InGraph {
+		if _, ok := v.InAPI[uid]; !ok {
+			graphOnly++
+		}
+	}
+	return apiOnly, graphOnly
+}
+
+func (w *Workspace) publish() {
+	w.version++
+	s := w.sim
+	// Every change of an object or of the GC's graph emits a trace record, so with no
+	// new record since the last view the objects and the graph are the same: share them
+	// (an idle tick at 5,000 objects then costs nearly nothing).
+	if prev := w.view; prev != nil && w.viewSim == s && w.viewTraceLen == s.TraceLen() {
+		v := *prev
+		v.Version, v.Tick, v.Position, v.HistoryLen = w.version, s.CurrentTick(), w.cur, len(w.hist)
+		v.Idle, v.Queues, v.GraphChanges, v.PendingWatch = s.Idle(), s.Queues(), s.GraphChanges(), s.PendingWatchEvents()
+		v.Trace = w.trace[:w.traceEnd(w.cur):w.traceEnd(w.cur)]
+		v.Script = w.scriptView()
+		v.Settled = v.Idle && w.ScriptDone()
+		v.LastTick = 0
+		if n := len(w.hist); n > 0 {
+			v.LastTick = w.hist[n-1].tick
+		}
+		w.view = &v
+		return
+	}
+	w.viewSim, w.viewTraceLen = s, s.TraceLen()
+	v := &View{
+		Version:      w.version,
+		Name:         w.name,
+		Tick:         s.CurrentTick(),
+		Position:     w.cur,
+		HistoryLen:   len(w.hist),
+		Idle:         s.Idle(),
+		Objects:      s.Objects(),
+		Graph:        s.Graph(),
+		Queues:       s.Queues(),
+		GraphChanges: s.GraphChanges(),
+		PendingWatch: s.PendingWatchEvents(),
+		AbsentOwners: s.AbsentOwners(),
+		Events:       s.GCEvents(),
+		Trace:        w.trace[:w.traceEnd(w.cur):w.traceEnd(w.cur)],
+		Script:       w.scriptView(),
+	}
+	v.Settled = v.Idle && w.ScriptDone()
+	if n := len(w.hist); n > 0 {
+		v.LastTick = w.hist[n-1].tick
+	}
+	for _, r := range s.Resources().All() {
+		v.Kinds = append(v.Kinds, Kind{APIVersion: r.GVK.GroupVersion().String(), Kind: r.GVK.Kind, Namespaced: r.Namespaced, Custom: r.Custom})
+	}
+	v.InAPI = make(map[types.UID]*gccore.Object, len(v.Objects))
+	for _, o := range v.Objects {
+		v.InAPI[o.UID] = o
+	}
+	v.InGraph = make(map[types.UID]gccore.NodeView, len(v.Graph))
+	for _, n := range v.Graph {
+		v.InGraph[n.UID] = n
+	}
+	w.view = v
+}
+
+func (w *Workspace) scriptView() ScriptView {
+	sv := ScriptView{Total: len(w.sc.Steps), Next: w.script.Next}
+	if w.ScriptDone() {
+		return sv
+	}
+	st := w.sc.Steps[w.script.Next]
+	switch {
+	case st.Op == scenario.OpRun && st.Idle:
+		sv.NextText = "run until idle"
+	case st.Op == scenario.OpRun:
+		sv.NextText = fmt.Sprintf("run %d more tick(s)", st.Ticks-w.script.Done)
+	default:
+		sv.NextText = commandOf(st).String()
+	}
+	return sv
+}

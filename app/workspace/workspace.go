@@ -1,0 +1,283 @@
+// Package workspace owns one playground session: a gccore simulation, the scenario it
+// started from and every input since, so that any earlier tick can be rebuilt by
+// deterministic replay. It is plain Go (no go-app, no syscall/js) so it is tested natively
+// and under node; the UI changes it only on its UI goroutine and reads the immutable View
+// it publishes after each change.
+package workspace
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/gcplay/gcplay/gccore"
+	"github.com/gcplay/gcplay/gccore/scenario"
+	"k8s.io/apimachinery/pkg/types"
+)
+
+// MaxTicks bounds RunUntilIdle, like `gcplay sim --max-ticks`.
+const MaxTicks = scenario.DefaultMaxTicks
+
+// entry is one applied command and what it left behind.
+type entry struct {
+	cmd      Command
+	err      string    // the command's error; failed commands are kept, replay repeats them
+	tick     int64     // the tick after the command
+	script   scriptPos // the script position after the command
+	traceEnd int       // len(Workspace.trace) after the command
+	uid      types.UID // create: the uid the API server gave
+}
+
+// Workspace is one session. It is not safe for concurrent use: the UI calls it only
+// from its UI goroutine.
+type Workspace struct {
+	name   string
+	source []byte // the base scenario, as given
+	sc     *scenario.Scenario
+	cfg    gccore.Config
+
+	sim      *gccore.Sim
+	baseUIDs []types.UID // the uids the scenario's objects got at tick 0
+	// hist[:cur] is applied to sim; hist[cur:] is the future kept after a rewind, replayed
+	// by a forward seek and dropped by the first input that differs from it.
+	hist []entry
+	cur  int
+	// script is the position in the scenario's steps at cur.
+	script scriptPos
+	// trace holds the records of the base and of every entry of hist, in order.
+	trace     []gccore.Record
+	baseTrace int
+
+	version int64
+	view    *View
+	// viewSim and viewTraceLen say which simulation state view shows in full.
+	viewSim      *gccore.Sim
+	viewTraceLen int64
+}
+
+// New starts a workspace on a scenario file's text, paused at tick 0 with the
+// scenario's objects created and its steps still to run. name labels the session.
+func New(name string, source []byte) (*Workspace, error) {
+	sc, err := scenario.Parse(name, source)
+	if err != nil {
+		return nil, err
+	}
+	w := &Workspace{name: name, source: append([]byte(nil), source...), sc: sc}
+	if err := w.rebuild(); err != nil {
+		return nil, err
+	}
+	w.publish()
+	return w, nil
+}
+
+// rebuild makes a fresh simulation at the base state (tick 0, scenario objects created).
+func (w *Workspace) rebuild() error {
+	r, err := scenario.NewRunner(w.sc, w.cfg)
+	if err != nil {
+		return err
+	}
+	w.sim = r.Sim
+	w.baseUIDs = w.baseUIDs[:0]
+	for _, o := range w.sc.Objects {
+		got, err := w.sim.Get(o.Ref())
+		if err != nil {
+			return fmt.Errorf("%s: %s vanished at tick 0: %v", w.name, o.Ref(), err)
+		}
+		w.baseUIDs = append(w.baseUIDs, got.UID)
+	}
+	recs := w.sim.TakeTrace()
+	if w.trace == nil {
+		w.trace = recs
+		w.baseTrace = len(recs)
+	}
+	w.script = scriptPos{}
+	w.cur = 0
+	return nil
+}
+
+// Name is the session's label (the scenario's file name or example id).
+func (w *Workspace) Name() string { return w.name }
+
+// Source is the base scenario's text.
+func (w *Workspace) Source() []byte { return w.source }
+
+// Scenario is the parsed base scenario.
+func (w *Workspace) Scenario() *scenario.Scenario { return w.sc }
+
+// View returns the state published after the last change. It is never modified.
+func (w *Workspace) View() *View { return w.view }
+
+// Sim gives read access to the simulation at the current position, for views the View
+// does not carry (Why, Get, DOT). Callers must not change it: use the workspace's methods.
+func (w *Workspace) Sim() *gccore.Sim { return w.sim }
+
+// Why explains why an object is still stored (gccore.Sim.Why).
+func (w *Workspace) Why(ref gccore.ObjectRef) []string { return w.sim.Why(ref) }
+
+// Do applies one user action at the current tick, records it and publishes a new view.
+// A failed action is recorded too (replay repeats it, so uids stay the same) and its
+// error returned.
+func (w *Workspace) Do(c Command) error {
+	if !c.Action() {
+		return fmt.Errorf("%s is not an action", c.Op)
+	}
+	err := w.record(c)
+	w.publish()
+	return err
+}
+
+// Batch applies several actions as one: if any fails, the workspace is put back as it
+// was before the first and the error names the failing action.
+func (w *Workspace) Batch(cs []Command) error {
+	w.dropFuture()
+	start := w.cur
+	for i, c := range cs {
+		if err := w.record(c); err != nil {
+			if rerr := w.rollback(start); rerr != nil {
+				return errors.Join(err, rerr)
+			}
+			w.publish()
+			if len(cs) == 1 {
+				return err
+			}
+			return fmt.Errorf("item %d of %d (%s): %v; nothing was applied", i+1, len(cs), c, err)
+		}
+	}
+	w.publish()
+	return nil
+}
+
+// rollback returns to position start, dropping what Batch recorded after it.
+func (w *Workspace) rollback(start int) error {
+	w.hist = w.hist[:start]
+	w.trace = w.trace[:w.traceEnd(start)]
+	return w.replayTo(start)
+}
+
+// dropFuture forgets the history after the current position.
+func (w *Workspace) dropFuture() {
+	w.hist = w.hist[:w.cur]
+	w.trace = w.trace[:w.traceEnd(w.cur)]
+}
+
+// record applies c at the current position and appends it to the history. If the
+// history's future starts with the same command, it is kept (a re-do); otherwise the
+// future is dropped.
+func (w *Workspace) record(c Command) error {
+	if w.cur < len(w.hist) {
+		if w.hist[w.cur].cmd.same(c) {
+			e := w.hist[w.cur]
+			w.cur++
+			w.script = e.script
+			_, err := c.apply(w.sim)
+			w.sim.TakeTrace()
+			return errOf(e.err, err)
+		}
+		w.dropFuture()
+	}
+	o, err := c.apply(w.sim)
+	e := entry{cmd: c, tick: w.sim.CurrentTick(), script: w.script}
+	if err != nil {
+		e.err = err.Error()
+	} else if c.Op == OpCreate && o != nil {
+		e.uid = o.UID
+	}
+	w.trace = append(w.trace, w.sim.TakeTrace()...)
+	e.traceEnd = len(w.trace)
+	w.hist = append(w.hist, e)
+	w.cur++
+	return err
+}
+
+func errOf(recorded string, err error) error {
+	if err != nil {
+		return err
+	}
+	if recorded != "" {
+		return errors.New(recorded)
+	}
+	return nil
+}
+
+func (w *Workspace) traceEnd(pos int) int {
+	if pos == 0 {
+		return w.baseTrace
+	}
+	return w.hist[pos-1].traceEnd
+}
+
+// replayTo rebuilds the simulation and re-applies hist[:pos].
+func (w *Workspace) replayTo(pos int) error {
+	if err := w.rebuild(); err != nil {
+		return err
+	}
+	return w.forwardTo(pos)
+}
+
+// forwardTo re-applies hist[cur:pos] (pos >= cur).
+func (w *Workspace) forwardTo(pos int) error {
+	for w.cur < pos {
+		e := w.hist[w.cur]
+		e.cmd.apply(w.sim)
+		w.sim.TakeTrace()
+		w.script = e.script
+		w.cur++
+	}
+	return nil
+}
+
+// Seek moves to history position pos (0 is the start), replaying from the start when
+// going back. The history is kept: seeking forward again replays it.
+func (w *Workspace) Seek(pos int) error {
+	pos = max(0, min(pos, len(w.hist)))
+	var err error
+	if pos < w.cur {
+		err = w.replayTo(pos)
+	} else {
+		err = w.forwardTo(pos)
+	}
+	w.publish()
+	return err
+}
+
+// Rewind moves to the state at the end of tick t: after the tick that reached t and
+// after any user action at t, but before scenario-script actions that belong to the
+// next tick. Ticks past the end of the history go to its end.
+func (w *Workspace) Rewind(t int64) error {
+	return w.Seek(w.positionOf(t))
+}
+
+// positionOf is the history position Rewind(t) goes to.
+func (w *Workspace) positionOf(t int64) int {
+	pos := 0
+	for i, e := range w.hist {
+		if e.tick > t {
+			break
+		}
+		if !e.cmd.Script {
+			pos = i + 1
+		}
+	}
+	return pos
+}
+
+// Reset goes back to the scenario's start and forgets the history.
+func (w *Workspace) Reset() error {
+	w.hist = nil
+	w.trace = w.trace[:w.baseTrace]
+	err := w.replayTo(0)
+	w.publish()
+	return err
+}
+
+// Replace starts over on another scenario, keeping nothing of this one. On error the
+// workspace is unchanged.
+func (w *Workspace) Replace(name string, source []byte) error {
+	nw, err := New(name, source)
+	if err != nil {
+		return err
+	}
+	nw.version = w.version
+	*w = *nw
+	w.publish()
+	return nil
+}

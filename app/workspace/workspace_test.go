@@ -1,0 +1,264 @@
+package workspace
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/gcplay/gcplay/gccore"
+	"github.com/gcplay/gcplay/gccore/scenario"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+)
+
+// scenarioFiles lists gccore's scenario files (the golden ones, as `gcplay sim` runs them).
+func scenarioFiles(t testing.TB) []string {
+	t.Helper()
+	files, err := filepath.Glob("../../gccore/testdata/scenarios/*.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, f := range files {
+		if !strings.HasSuffix(f, ".final.yaml") {
+			out = append(out, f)
+		}
+	}
+	if len(out) == 0 {
+		t.Fatal("no scenario files found")
+	}
+	return out
+}
+
+// headless runs a scenario the way `gcplay sim` does.
+func headless(t testing.TB, name string, src []byte) (*gccore.Sim, error) {
+	t.Helper()
+	sc, err := scenario.Parse(name, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := scenario.NewRunner(sc, gccore.Config{})
+	if err != nil {
+		return nil, err
+	}
+	return r.Sim, r.Run()
+}
+
+// TestRunUntilIdleMatchesSim: stepping a scenario in the workspace ends in the same
+// objects, tick and trace as `gcplay sim` (scenario.Runner).
+func TestRunUntilIdleMatchesSim(t *testing.T) {
+	for _, f := range scenarioFiles(t) {
+		t.Run(filepath.Base(f), func(t *testing.T) {
+			src, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, wantErr := headless(t, f, src)
+			w, err := New(f, src)
+			if err != nil {
+				if wantErr == nil {
+					t.Fatalf("New: %v", err)
+				}
+				return
+			}
+			if w.View().Tick != 0 {
+				t.Fatalf("opened at tick %d, want 0", w.View().Tick)
+			}
+			err = w.RunUntilIdle()
+			if (err != nil) != (wantErr != nil) {
+				t.Fatalf("RunUntilIdle error %v, gcplay sim error %v", err, wantErr)
+			}
+			if wantErr != nil {
+				return
+			}
+			if got, want := string(gccore.ListYAML(w.View().Objects)), string(gccore.ListYAML(want.Objects())); got != want {
+				t.Errorf("objects differ from gcplay sim:\n%s", diffLines(got, want))
+			}
+			if w.View().Tick != want.CurrentTick() {
+				t.Errorf("tick %d, gcplay sim ended at %d", w.View().Tick, want.CurrentTick())
+			}
+			if got, want := gccore.RenderTrace(w.View().Trace), gccore.RenderTrace(want.TakeTrace()); got != want {
+				t.Errorf("trace differs from gcplay sim:\n%s", diffLines(got, want))
+			}
+		})
+	}
+}
+
+func diffLines(got, want string) string {
+	g, w := strings.Split(got, "\n"), strings.Split(want, "\n")
+	for i := 0; i < len(g) && i < len(w); i++ {
+		if g[i] != w[i] {
+			return "line " + strconv.Itoa(i+1) + ":\n got: " + g[i] + "\nwant: " + w[i]
+		}
+	}
+	return "lengths differ: " + strconv.Itoa(len(g)) + " vs " + strconv.Itoa(len(w)) + " lines"
+}
+
+const ownerChild = `
+objects:
+- apiVersion: v1
+  kind: ConfigMap
+  metadata: {name: owner, uid: owner-uid}
+- apiVersion: v1
+  kind: ConfigMap
+  metadata:
+    name: child
+    ownerReferences:
+    - {apiVersion: v1, kind: ConfigMap, name: owner, uid: owner-uid, blockOwnerDeletion: true}
+`
+
+// TestRewindReplays: a rewind to an earlier tick shows exactly the state that tick had,
+// and seeking forward again restores the later state without losing the history.
+func TestRewindReplays(t *testing.T) {
+	w, err := New("owner-child", []byte(ownerChild))
+	if err != nil {
+		t.Fatal(err)
+	}
+	fg := metav1.DeletePropagationForeground
+	if err := w.Step(); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Do(DeleteCommand(gccore.ObjectRef{APIVersion: "v1", Kind: "ConfigMap", Namespace: "default", Name: "owner"}, metav1.DeleteOptions{PropagationPolicy: &fg})); err != nil {
+		t.Fatal(err)
+	}
+	snap := map[int64]string{}
+	snap[w.View().Tick] = string(gccore.ListYAML(w.View().Objects))
+	for !w.View().Settled {
+		if err := w.Step(); err != nil {
+			t.Fatal(err)
+		}
+		snap[w.View().Tick] = string(gccore.ListYAML(w.View().Objects))
+	}
+	end := w.View()
+	if len(end.Objects) != 0 {
+		t.Fatalf("foreground deletion left %d objects", len(end.Objects))
+	}
+	for tick := end.Tick; tick >= 1; tick-- {
+		if err := w.Rewind(tick); err != nil {
+			t.Fatal(err)
+		}
+		if got := string(gccore.ListYAML(w.View().Objects)); got != snap[tick] {
+			t.Fatalf("rewind to %d:\n%s\nwant\n%s", tick, got, snap[tick])
+		}
+		if w.View().Tick != tick {
+			t.Fatalf("rewind to %d landed on tick %d", tick, w.View().Tick)
+		}
+	}
+	if err := w.Rewind(end.Tick); err != nil {
+		t.Fatal(err)
+	}
+	if w.View().Position != end.Position || len(w.View().Trace) != len(end.Trace) {
+		t.Fatalf("forward seek: position %d trace %d, want %d %d", w.View().Position, len(w.View().Trace), end.Position, len(end.Trace))
+	}
+	// A new input after a rewind drops the future.
+	if err := w.Rewind(1); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Do(FinalizerCommand(gccore.ObjectRef{APIVersion: "v1", Kind: "ConfigMap", Namespace: "default", Name: "child"}, "example.com/hold", true)); err != nil {
+		t.Fatal(err)
+	}
+	if v := w.View(); v.Position != v.HistoryLen {
+		t.Fatalf("future kept after a new input: position %d of %d", v.Position, v.HistoryLen)
+	}
+}
+
+// TestBatchIsAtomic: a batch whose second create fails leaves the workspace as it was.
+func TestBatchIsAtomic(t *testing.T) {
+	w, err := New("owner-child", []byte(ownerChild))
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := gccore.ListYAML(w.View().Objects)
+	ok := &gccore.Object{TypeMeta: metav1.TypeMeta{APIVersion: "v1", Kind: "ConfigMap"}, ObjectMeta: metav1.ObjectMeta{Name: "new", Namespace: "default"}}
+	dup := &gccore.Object{TypeMeta: metav1.TypeMeta{APIVersion: "v1", Kind: "ConfigMap"}, ObjectMeta: metav1.ObjectMeta{Name: "owner", Namespace: "default"}}
+	err = w.Batch([]Command{CreateCommand(ok), CreateCommand(dup)})
+	if err == nil || !strings.Contains(err.Error(), "item 2 of 2") {
+		t.Fatalf("err = %v, want item 2 of 2", err)
+	}
+	if after := gccore.ListYAML(w.View().Objects); !bytes.Equal(before, after) {
+		t.Fatalf("batch left changes:\n%s", after)
+	}
+	if w.View().HistoryLen != 0 {
+		t.Fatalf("history has %d entries, want 0", w.View().HistoryLen)
+	}
+}
+
+// TestSaveRestore: a saved session, rewound part-way, comes back identical: same
+// objects, trace, position and future.
+func TestSaveRestore(t *testing.T) {
+	ex, _ := ExampleByID("foreground-stuck")
+	w, err := New(ex.ID, ex.Source)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.RunUntilIdle(); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Do(FinalizerCommand(ref("ConfigMap", "blocker"), "example.com/hold", false)); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.RunUntilIdle(); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Rewind(3); err != nil {
+		t.Fatal(err)
+	}
+	got, err := Unmarshal(w.Marshal())
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, b := w.View(), got.View()
+	if string(gccore.ListYAML(a.Objects)) != string(gccore.ListYAML(b.Objects)) || a.Tick != b.Tick ||
+		a.Position != b.Position || a.HistoryLen != b.HistoryLen || gccore.RenderTrace(a.Trace) != gccore.RenderTrace(b.Trace) {
+		t.Fatalf("restored view differs: tick %d/%d position %d/%d history %d/%d", a.Tick, b.Tick, a.Position, b.Position, a.HistoryLen, b.HistoryLen)
+	}
+	if err := got.Seek(got.View().HistoryLen); err != nil {
+		t.Fatal(err)
+	}
+	if len(got.View().Objects) != 0 {
+		t.Fatalf("restored future does not end empty: %d objects", len(got.View().Objects))
+	}
+}
+
+// TestFineSteps: each fine step does one thing, refuses when there is nothing to do,
+// and a tick afterwards still ends where gcplay sim ends.
+func TestFineSteps(t *testing.T) {
+	ex, _ := ExampleByID("deployment")
+	w, err := New(ex.ID, ex.Source)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Fine(OpGraphChange); err == nil || !strings.Contains(err.Error(), "graphChanges is empty") {
+		t.Fatalf("graph change on an empty queue: %v", err)
+	}
+	if err := w.Fine(OpDeliverEvent); err != nil {
+		t.Fatal(err)
+	}
+	if v := w.View(); v.PendingWatch != 4 || len(v.GraphChanges) != 1 || v.Tick != 0 {
+		t.Fatalf("after one delivery: %d pending, %d graph changes, tick %d", v.PendingWatch, len(v.GraphChanges), v.Tick)
+	}
+	if err := w.Fine(OpGraphChange); err != nil {
+		t.Fatal(err)
+	}
+	if v := w.View(); len(v.GraphChanges) != 0 || len(v.Graph) == 0 {
+		t.Fatalf("after processing: %d graph changes, %d nodes", len(v.GraphChanges), len(v.Graph))
+	}
+	if err := w.Fine(OpDeleteItem); err == nil {
+		t.Fatal("a delete item with an empty attemptToDelete succeeded")
+	}
+	n, err := w.StepUntilChange(QueueGraphChanges, 10)
+	if err != nil || n != 1 {
+		t.Fatalf("until graphChanges changes: %d ticks, %v", n, err)
+	}
+	if _, err := w.StepUntilChange("nope", 1); err == nil {
+		t.Fatal("an unknown queue was accepted")
+	}
+	if err := w.RunUntilIdle(); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(w.ExportScenario()), "fine step(s)") {
+		t.Fatal("the export does not say fine steps were left out")
+	}
+}

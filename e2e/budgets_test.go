@@ -1,0 +1,121 @@
+//go:build !js
+
+package e2e
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/gcplay/gcplay/app/workspace"
+)
+
+// TestBudgets measures the playground's budgets in the browser (issue 5): first render,
+// one tick at 500 and 5,000 objects, and the worst rewind of a 10,000-tick history. It
+// is a measurement, not a timed test: it only logs, and runs with GCPLAY_BUDGETS=1.
+// The numbers are in docs/playground.md.
+func TestBudgets(t *testing.T) {
+	if os.Getenv("GCPLAY_BUDGETS") == "" {
+		t.Skip("set GCPLAY_BUDGETS=1 to measure the budgets")
+	}
+	ctx := newTab(t)
+
+	ex, _ := workspace.ExampleByID("deployment")
+	var first []float64
+	for i := 0; i < 5; i++ {
+		openScenario(t, ctx, ex.Source)
+		first = append(first, eval[float64](t, ctx, `performance.now()`))
+	}
+	t.Logf("first render (navigation start to the workspace shown), deployment example: median %.0f ms %v", median(first), round(first))
+
+	for _, n := range []int{500, 5000} {
+		openScenario(t, ctx, []byte(tree(n)))
+		do(t, ctx, "wait for objects", chromedp.WaitVisible(objectSel("Pod", "p0")))
+		var ticks []float64
+		for i := 0; i < 8; i++ {
+			ticks = append(ticks, timeAction(t, ctx, `[...document.querySelectorAll('button')].find(b => b.textContent.trim() === 'Step').click()`))
+		}
+		t.Logf("one tick (click Step to the DOM updated and laid out), %d objects: median %.1f ms %v", n+1+n/50, median(ticks), round(ticks))
+		// The GC busy: delete the Deployment in the background and time the ticks
+		// while the cascade runs.
+		do(t, ctx, "delete the Deployment",
+			chromedp.Click(objectSel("Deployment", "d")), chromedp.Click(radio("Background")), chromedp.Click(button("Delete")))
+		var busy []float64
+		for i := 0; i < 6; i++ {
+			busy = append(busy, timeAction(t, ctx, `[...document.querySelectorAll('button')].find(b => b.textContent.trim() === 'Step').click()`))
+		}
+		t.Logf("one tick during a background cascade, %d objects at the start: median %.1f ms %v", n+1+n/50, median(busy), round(busy))
+	}
+
+	for _, pods := range []int{10, 500} {
+		openScenario(t, ctx, []byte(longHistory(pods)))
+		start := time.Now()
+		click(t, ctx, "Run until idle")
+		waitIdle(t, ctx)
+		last := tick(t, ctx)
+		t.Logf("run until idle to tick %d with %d pods: %v", last, pods, time.Since(start).Round(time.Millisecond))
+		var rw []float64
+		for i := 0; i < 3; i++ {
+			rw = append(rw, timeAction(t, ctx, fmt.Sprintf(`(e => { e.value = '%d'; e.dispatchEvent(new Event('input', {bubbles: true})) })(document.querySelector('input.timeline'))`, last-1)))
+			timeAction(t, ctx, fmt.Sprintf(`(e => { e.value = '%d'; e.dispatchEvent(new Event('input', {bubbles: true})) })(document.querySelector('input.timeline'))`, last))
+		}
+		t.Logf("rewind from tick %d to %d (full replay), %d pods: median %.1f ms %v", last, last-1, pods, median(rw), round(rw))
+	}
+}
+
+// timeAction runs a JS statement and returns the milliseconds until data-tick changes
+// and the page has laid out the change.
+func timeAction(t *testing.T, ctx context.Context, action string) float64 {
+	t.Helper()
+	js := `new Promise(res => {
+		const el = document.querySelector('[data-tick]');
+		const t0 = performance.now();
+		const obs = new MutationObserver(() => { obs.disconnect();
+			requestAnimationFrame(() => { void document.body.offsetHeight; res(performance.now() - t0); }); });
+		obs.observe(el, {attributes: true, attributeFilter: ['data-tick']});
+		` + action + `;
+	})`
+	sctx, cancel := context.WithTimeout(ctx, 60*time.Second)
+	defer cancel()
+	ms, err := chromedp.Run(sctx, chromedp.Evaluate[float64](js, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatalf("timing %s: %v", action, err)
+	}
+	return ms
+}
+
+func tree(pods int) string {
+	var b strings.Builder
+	rs := max(1, pods/50)
+	b.WriteString("objects:\n- {apiVersion: apps/v1, kind: Deployment, metadata: {name: d, uid: d}}\n")
+	for r := 0; r < rs; r++ {
+		fmt.Fprintf(&b, "- {apiVersion: apps/v1, kind: ReplicaSet, metadata: {name: rs%d, uid: rs%d, ownerReferences: [{apiVersion: apps/v1, kind: Deployment, name: d, uid: d, controller: true, blockOwnerDeletion: true}]}}\n", r, r)
+	}
+	for p := 0; p < pods; p++ {
+		fmt.Fprintf(&b, "- {apiVersion: v1, kind: Pod, metadata: {name: p%d, ownerReferences: [{apiVersion: apps/v1, kind: ReplicaSet, name: rs%d, uid: rs%d, controller: true, blockOwnerDeletion: true}]}}\n", p, p%rs, p%rs)
+	}
+	return b.String()
+}
+
+func longHistory(pods int) string {
+	return tree(pods) + "steps:\n- run: 5000\n- delete: {apiVersion: apps/v1, kind: Deployment, name: d, propagationPolicy: Foreground}\n- run: 5000\n"
+}
+
+func median(xs []float64) float64 {
+	s := append([]float64(nil), xs...)
+	sort.Float64s(s)
+	return s[len(s)/2]
+}
+
+func round(xs []float64) []string {
+	out := make([]string, len(xs))
+	for i, x := range xs {
+		out[i] = fmt.Sprintf("%.0f", x)
+	}
+	return out
+}

@@ -1,0 +1,154 @@
+//go:build !js
+
+// Package e2e drives the playground in headless Chromium (chromedp) through the page's
+// browser-test contract (README "Browser-test contract"): #scenario= links, data-* on
+// graph objects, buttons and radios by accessible name, data-tick. One wasm build, one
+// server and one browser serve every test of the binary.
+//
+// The tests skip when no Chromium is installed, and fail instead when CI is set.
+package e2e
+
+import (
+	"context"
+	"fmt"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/gcplay/gcplay/app/ui"
+)
+
+var (
+	// repoRoot is the repository root (the test runs in e2e/).
+	repoRoot string
+	// siteRoot holds web/ (app.wasm built for the tests, styles, icon); the server runs
+	// with it as the working directory, as `gcplay serve` runs from the repository root.
+	siteRoot string
+	// wasmBuild is the `go build` of app.wasm for the tests.
+	baseURL    string
+	browserCtx context.Context
+	skipReason string
+)
+
+func TestMain(m *testing.M) { os.Exit(testMain(m)) }
+
+func testMain(m *testing.M) int {
+	chrome := findChromium()
+	if chrome == "" {
+		if os.Getenv("CI") != "" {
+			fmt.Fprintln(os.Stderr, "e2e: no chromium found and CI is set: the browser tests must run")
+			return 1
+		}
+		skipReason = "no chromium found (install it, or set CI to make this a failure)"
+		return m.Run()
+	}
+	wd, _ := os.Getwd()
+	repoRoot = filepath.Dir(wd)
+	var err error
+	if siteRoot, err = os.MkdirTemp("", "gcplay-e2e-"); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	defer os.RemoveAll(siteRoot)
+	start := time.Now()
+	if err := buildSite(siteRoot); err != nil {
+		fmt.Fprintln(os.Stderr, "e2e:", err)
+		return 1
+	}
+	fmt.Fprintf(os.Stderr, "e2e: wasm built in %v\n", time.Since(start).Round(time.Millisecond))
+	if err := os.Chdir(siteRoot); err != nil { // app.LocalDir("") serves ./web
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	ui.Register()
+	srv := httptest.NewServer(ui.Handler("/"))
+	defer srv.Close()
+	baseURL = srv.URL
+
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(chrome), chromedp.NoSandbox, chromedp.DisableGPU,
+		chromedp.Flag("disable-quic", true), chromedp.Flag("disable-component-update", true),
+		chromedp.WindowSize(1440, 900), chromedp.UserDataDir(filepath.Join(siteRoot, "profile")))
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	defer cancelAlloc()
+	bctx, cancelBrowser := chromedp.NewContext(actx)
+	defer cancelBrowser()
+	if err := chromedp.Do(bctx); err != nil { // start the browser with no deadline
+		fmt.Fprintln(os.Stderr, "e2e: starting chromium:", err)
+		return 1
+	}
+	browserCtx = bctx
+	return m.Run()
+}
+
+// buildSite builds app.wasm into root/web and copies the static assets beside it.
+func buildSite(root string) error {
+	web := filepath.Join(root, "web")
+	if err := os.MkdirAll(web, 0o755); err != nil {
+		return err
+	}
+	cmd := exec.Command("go", "build", "-o", filepath.Join(web, "app.wasm"), "./app/cmd/wasm")
+	cmd.Dir = repoRoot
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return fmt.Errorf("building app.wasm: %v\n%s", err, out)
+	}
+	entries, err := os.ReadDir(filepath.Join(repoRoot, "web"))
+	if err != nil {
+		return err
+	}
+	for _, e := range entries {
+		if e.IsDir() || e.Name() == "app.wasm" {
+			continue
+		}
+		b, err := os.ReadFile(filepath.Join(repoRoot, "web", e.Name()))
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(filepath.Join(web, e.Name()), b, 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func findChromium() string {
+	if p := os.Getenv("CHROMIUM"); p != "" {
+		return p
+	}
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	if runtime.GOOS == "darwin" {
+		if p := "/Applications/Google Chrome.app/Contents/MacOS/Google Chrome"; fileExists(p) {
+			return p
+		}
+	}
+	return ""
+}
+
+func fileExists(p string) bool { _, err := os.Stat(p); return err == nil }
+
+// newTab opens a fresh tab, with storage of its own, in the shared browser; it is closed
+// when the test ends. Each action on it gets its own timeout (stepTimeout).
+func newTab(t *testing.T) context.Context {
+	t.Helper()
+	if skipReason != "" {
+		t.Skip(skipReason)
+	}
+	ctx, cancel := chromedp.NewContext(browserCtx, chromedp.WithNewBrowserContext()) // own storage: no IndexedDB shared between tests
+	t.Cleanup(cancel)
+	// Open the tab with a context that has no deadline: the first action's context
+	// owns the tab, and the per-action timeouts must not close it.
+	if err := chromedp.Do(ctx); err != nil {
+		t.Fatalf("opening a tab: %v", err)
+	}
+	return ctx
+}

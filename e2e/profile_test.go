@@ -1,0 +1,109 @@
+//go:build !js
+
+package e2e
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/profiler"
+	"github.com/chromedp/chromedp"
+)
+
+// profileJS records a CPU profile of the page while f runs and logs where the time went
+// (self and inclusive samples per function). A development aid: GCPLAY_PROFILE=1.
+func profileJS(t *testing.T, ctx context.Context, f func()) {
+	t.Helper()
+	call := func(fn func(ctx context.Context, s cdp.Session) error) {
+		if err := chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error { return fn(ctx, tg) })); err != nil {
+			t.Fatal(err)
+		}
+	}
+	call(func(ctx context.Context, s cdp.Session) error {
+		_, err := cdp.Call(ctx, s, profiler.Enable, cdp.Empty{})
+		return err
+	})
+	call(func(ctx context.Context, s cdp.Session) error {
+		_, err := cdp.Call(ctx, s, profiler.SetSamplingInterval, profiler.SetSamplingIntervalParams{Interval: 200})
+		return err
+	})
+	call(func(ctx context.Context, s cdp.Session) error {
+		_, err := cdp.Call(ctx, s, profiler.Start, cdp.Empty{})
+		return err
+	})
+	f()
+	var prof *profiler.Profile
+	call(func(ctx context.Context, s cdp.Session) error {
+		r, err := cdp.Call(ctx, s, profiler.Stop, cdp.Empty{})
+		prof = r.Profile
+		return err
+	})
+	parent := map[int64]int64{}
+	byID := map[int64]*profiler.ProfileNode{}
+	for _, n := range prof.Nodes {
+		byID[n.ID] = n
+		for _, c := range n.Children {
+			parent[c] = n.ID
+		}
+	}
+	self, incl := map[string]int{}, map[string]int{}
+	total := 0
+	for _, id := range prof.Samples {
+		n := byID[id]
+		name := n.CallFrame.FunctionName
+		if name == "(idle)" || name == "(program)" {
+			continue
+		}
+		total++
+		self[name]++
+		seen := map[string]bool{}
+		for cur, ok := id, true; ok; cur, ok = parent[cur] {
+			fn := byID[cur].CallFrame.FunctionName
+			if !seen[fn] {
+				seen[fn] = true
+				incl[fn]++
+			}
+		}
+	}
+	top := func(m map[string]int, k int, filter string) string {
+		type kv struct {
+			k string
+			v int
+		}
+		var kvs []kv
+		for k, v := range m {
+			if filter == "" || strings.Contains(k, filter) {
+				kvs = append(kvs, kv{k, v})
+			}
+		}
+		sort.Slice(kvs, func(i, j int) bool { return kvs[i].v > kvs[j].v })
+		var b strings.Builder
+		for i := 0; i < k && i < len(kvs); i++ {
+			fmt.Fprintf(&b, "  %5.1f%% %s\n", 100*float64(kvs[i].v)/float64(total), kvs[i].k)
+		}
+		return b.String()
+	}
+	t.Logf("%d busy samples\nself:\n%sinclusive (gcplay, go-app):\n%s%s", total, top(self, 25, ""), top(incl, 40, "gcplay"), top(incl, 15, "maxence"))
+}
+
+func TestProfileTick(t *testing.T) {
+	if os.Getenv("GCPLAY_PROFILE") == "" {
+		t.Skip("set GCPLAY_PROFILE=1 to profile")
+	}
+	ctx := newTab(t)
+	openScenario(t, ctx, []byte(tree(5000)))
+	do(t, ctx, "wait", chromedp.WaitVisible(objectSel("Pod", "p0")))
+	click(t, ctx, "Step")
+	do(t, ctx, "delete the Deployment",
+		chromedp.Click(objectSel("Deployment", "d")), chromedp.Click(radio("Background")), chromedp.Click(button("Delete")))
+	profileJS(t, ctx, func() {
+		for i := 0; i < 6; i++ {
+			timeAction(t, ctx, `[...document.querySelectorAll('button')].find(b => b.textContent.trim() === 'Step').click()`)
+		}
+	})
+}
