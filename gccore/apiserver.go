@@ -6,14 +6,12 @@ import (
 	"strconv"
 	"time"
 
-	jsonpatch "gopkg.in/evanphx/json-patch.v4"
 	apiequality "k8s.io/apimachinery/pkg/api/equality"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	"k8s.io/apimachinery/pkg/api/validation"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/apimachinery/pkg/types"
-	"k8s.io/apimachinery/pkg/util/strategicpatch"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 	"k8s.io/apimachinery/pkg/watch"
 )
@@ -274,7 +272,7 @@ func (s *APIServer) patchShared(ref ObjectRef, pt PatchType, body []byte) (*Obje
 				Message: fmt.Sprintf("the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json, application/apply-patch+yaml"),
 			}}
 		}
-		patched, err = applyStrategicMetadataPatch(cur, body)
+		patched, err = strategicMetadataPatch(cur, body)
 	default:
 		return nil, apierrors.NewBadRequest("unknown patch type " + string(pt))
 	}
@@ -371,46 +369,14 @@ func applyMergePatch(cur *Object, body []byte) (*Object, error) {
 
 // roundTripMergePatch applies a JSON merge patch to the object as served, in JSON.
 func roundTripMergePatch(cur *Object, body []byte) (*Object, error) {
-	doc, err := json.Marshal(cur.Unstructured().Object)
-	if err != nil {
-		return nil, err
-	}
-	out, err := jsonpatch.MergePatch(doc, body)
-	if err != nil {
+	var patch any
+	if err := json.Unmarshal(body, &patch); err != nil {
 		return nil, fmt.Errorf("invalid merge patch: %v", err)
 	}
-	var m map[string]any
-	if err := json.Unmarshal(out, &m); err != nil {
-		return nil, err
+	if _, ok := patch.(map[string]any); !ok {
+		return nil, fmt.Errorf("invalid merge patch: want a JSON object")
 	}
-	return ObjectFromUnstructured(m)
-}
-
-// applyStrategicMetadataPatch applies a strategic merge patch whose only top-level key is
-// metadata, using ObjectMeta's patch strategy (ownerReferences merge by uid, API-17).
-func applyStrategicMetadataPatch(cur *Object, body []byte) (*Object, error) {
-	var p struct {
-		Metadata json.RawMessage `json:"metadata"`
-	}
-	if err := json.Unmarshal(body, &p); err != nil {
-		return nil, fmt.Errorf("invalid strategic merge patch: %v", err)
-	}
-	if len(p.Metadata) == 0 {
-		return cur, nil
-	}
-	doc, err := json.Marshal(&cur.ObjectMeta)
-	if err != nil {
-		return nil, err
-	}
-	out, err := strategicpatch.StrategicMergePatch(doc, p.Metadata, metav1.ObjectMeta{})
-	if err != nil {
-		return nil, fmt.Errorf("invalid strategic merge patch: %v", err)
-	}
-	nu := &Object{TypeMeta: cur.TypeMeta, Content: cur.Content}
-	if err := json.Unmarshal(out, &nu.ObjectMeta); err != nil {
-		return nil, err
-	}
-	return nu, nil
+	return ObjectFromUnstructured(mergeJSON(cur.Unstructured().Object, patch).(map[string]any))
 }
 
 // ValidateMetadata runs the API server's metadata validation (API-2, API-6) without storing.
@@ -419,4 +385,26 @@ func ValidateMetadata(r *Resource, o *Object) error {
 		return errs.ToAggregate()
 	}
 	return nil
+}
+
+// mergeJSON applies an RFC 7386 JSON merge patch to a decoded JSON document: objects merge
+// key by key, null deletes a key, anything else replaces the target. target is not changed.
+func mergeJSON(target, patch any) any {
+	p, ok := patch.(map[string]any)
+	if !ok {
+		return patch
+	}
+	t, _ := target.(map[string]any)
+	out := make(map[string]any, len(t)+len(p))
+	for k, v := range t {
+		out[k] = v
+	}
+	for k, v := range p {
+		if v == nil {
+			delete(out, k)
+		} else {
+			out[k] = mergeJSON(out[k], v)
+		}
+	}
+	return out
 }

@@ -87,7 +87,9 @@ func (p finalizerPatch) apply(cur *Object) bool {
 
 func isJSONNull(raw json.RawMessage) bool { return string(bytes.TrimSpace(raw)) == "null" }
 
-func isJSONObject(raw json.RawMessage) bool { return bytes.HasPrefix(bytes.TrimSpace(raw), []byte("{")) }
+func isJSONObject(raw json.RawMessage) bool {
+	return bytes.HasPrefix(bytes.TrimSpace(raw), []byte("{"))
+}
 
 // roundTripStable reports whether applyMergePatch's round trip (Unstructured, JSON and back)
 // gives o back unchanged, apart from the fields the API server resets on update anyway
