@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -96,7 +97,7 @@ func TestProfileTick(t *testing.T) {
 		t.Skip("set GCPLAY_PROFILE=1 to profile")
 	}
 	ctx := newTab(t)
-	openScenario(t, ctx, []byte(tree(5000)))
+	openScenario(t, ctx, []byte(tree(profileObjects())))
 	do(t, ctx, "wait", chromedp.WaitVisible(objectSel("Pod", "p0")))
 	click(t, ctx, "Step")
 	do(t, ctx, "delete the Deployment",
@@ -106,4 +107,12 @@ func TestProfileTick(t *testing.T) {
 			timeAction(t, ctx, `[...document.querySelectorAll('button')].find(b => b.textContent.trim() === 'Step').click()`)
 		}
 	})
+}
+
+// profileObjects is the tree size profiled: GCPLAY_PROFILE_N, 5000 by default.
+func profileObjects() int {
+	if n, err := strconv.Atoi(os.Getenv("GCPLAY_PROFILE_N")); err == nil && n > 0 {
+		return n
+	}
+	return 5000
 }

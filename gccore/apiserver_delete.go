@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"time"
 
-	apiequality "k8s.io/apimachinery/pkg/api/equality"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/util/validation/field"
@@ -71,14 +70,14 @@ func (s *APIServer) deleteShared(ref ObjectRef, opts metav1.DeleteOptions) (obj 
 		// API-12 step 6: a graceful kind is written first (its new deletionTimestamp and
 		// grace 0: MODIFIED), then removed; DELETED carries the written state (API-16).
 		last := old
-		if !apiequality.Semantic.DeepEqual(nu.ObjectMeta, old.ObjectMeta) {
+		if !sameMeta(&nu.ObjectMeta, &old.ObjectMeta) {
 			s.commit(r, key, nu, watch.Modified)
 			last = nu
 		}
 		s.remove(r, key, last)
 		return last, true, nil
 	}
-	if apiequality.Semantic.DeepEqual(nu.ObjectMeta, old.ObjectMeta) {
+	if sameMeta(&nu.ObjectMeta, &old.ObjectMeta) {
 		return old, false, nil // API-16: nothing changed, nothing written
 	}
 	s.commit(r, key, nu, watch.Modified)

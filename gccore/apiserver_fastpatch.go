@@ -11,8 +11,8 @@ import (
 // metadata.resourceVersion and metadata.finalizers: those of OPS-4 (removeFinalizer) and of
 // the finalizer steps, sent once per object in every Foreground cascade. It edits cur in
 // place and reports true, or reports false and leaves cur alone when the patch has any other
-// shape or when cur is not roundTripStable; applyMergePatch then does the JSON round trip.
-// Either way the result is the same object (apiserver_fastpatch_test.go checks this).
+// shape or when cur is not roundTripStable; applyMergePatch then takes the general path
+// (roundTripMergePatch). Either way the result is the same object (apiserver_fastpatch_test.go).
 func mergePatchMetadata(cur *Object, body []byte) bool {
 	var top map[string]json.RawMessage
 	if json.Unmarshal(body, &top) != nil || len(top) != 1 || !isJSONObject(top["metadata"]) {
@@ -34,7 +34,7 @@ func mergePatchMetadata(cur *Object, body []byte) bool {
 		case k == "finalizers" && isJSONNull(v):
 			finalizers = nil
 		case k == "finalizers":
-			var list []*string // a null item or an empty list: left to the round trip
+			var list []*string // a null item or an empty list: left to the general path
 			if json.Unmarshal(v, &list) != nil || len(list) == 0 {
 				return false
 			}
@@ -91,12 +91,12 @@ func isJSONObject(raw json.RawMessage) bool {
 	return bytes.HasPrefix(bytes.TrimSpace(raw), []byte("{"))
 }
 
-// roundTripStable reports whether applyMergePatch's round trip (Unstructured, JSON and back)
+// roundTripStable reports whether roundTripMergePatch (Unstructured, merge, and back) surely
 // gives o back unchanged, apart from the fields the API server resets on update anyway
-// (creationTimestamp, deletionTimestamp, generation: API-7). It does not when a string is
-// not valid UTF-8, a map or list is empty but not nil (omitempty drops it), a number in
-// Content is not a finite float64 (JSON numbers decode as float64), a grace period is too
-// large for a float64, or managedFields are set.
+// (creationTimestamp, deletionTimestamp, generation: API-7). It says no when a map or list is
+// empty but not nil (omitempty drops it) or managedFields are set, and, conservatively, for
+// what a JSON round trip would change: strings that are not valid UTF-8, numbers in Content
+// other than finite float64s, grace periods beyond float64 precision.
 func roundTripStable(o *Object) bool {
 	m := &o.ObjectMeta
 	for _, s := range []string{o.APIVersion, o.Kind, m.Name, m.GenerateName, m.Namespace, m.SelfLink, string(m.UID), m.ResourceVersion} {

@@ -7,7 +7,9 @@ import (
 	"math"
 	"reflect"
 	"testing"
+	"time"
 
+	apiequality "k8s.io/apimachinery/pkg/api/equality"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 )
 
@@ -148,3 +150,28 @@ func TestMergePatchFastPathTaken(t *testing.T) {
 }
 
 func ptrTo[T any](v T) *T { return &v }
+
+// sameMeta answers as apiequality.Semantic.DeepEqual does (API-16's no-op test).
+func TestSameMetaMatchesSemanticDeepEqual(t *testing.T) {
+	var metas []metav1.ObjectMeta
+	for _, o := range fastPatchObjects() {
+		metas = append(metas, o.ObjectMeta)
+		m := *o.ObjectMeta.DeepCopy()
+		m.Finalizers = nil
+		metas = append(metas, m)
+		m = *o.ObjectMeta.DeepCopy()
+		now := metav1.NewTime(Epoch.Add(time.Second))
+		m.DeletionTimestamp, m.Generation = &now, m.Generation+1
+		metas = append(metas, m)
+		m = *o.ObjectMeta.DeepCopy()
+		m.ResourceVersion = "8"
+		metas = append(metas, m)
+	}
+	for i := range metas {
+		for j := range metas {
+			if got, want := sameMeta(&metas[i], &metas[j]), apiequality.Semantic.DeepEqual(metas[i], metas[j]); got != want {
+				t.Errorf("metas %d and %d: sameMeta %v, Semantic.DeepEqual %v", i, j, got, want)
+			}
+		}
+	}
+}

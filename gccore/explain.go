@@ -94,11 +94,11 @@ func (s *Sim) whyOwners(o *Object, say func(string, ...any)) {
 }
 
 func (s *Sim) whyQueued(q *workQueue, n *node, say func(string, ...any)) {
-	if w, ok := q.processing[n]; ok {
-		say("%s holds it in %s right now.", w, q.name)
+	if h, ok := q.processing[n]; ok {
+		say("%s holds it in %s right now.", h.worker, q.name)
 	}
-	if _, ok := q.dirty[n]; ok {
-		say("It is queued in %s (enqueued by %s).", q.name, q.why[n])
+	if why, ok := q.dirty[n]; ok {
+		say("It is queued in %s (enqueued by %s).", q.name, why)
 	}
 	if e, ok := q.waitFor[n]; ok {
 		if e.stuck != "" {

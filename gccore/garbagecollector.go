@@ -3,6 +3,7 @@ package gccore
 import (
 	"errors"
 	"fmt"
+	"strconv"
 
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/types"
@@ -174,7 +175,7 @@ func (gc *garbageCollector) attemptToDeleteItem(c ops, item *node) (outcome, err
 	if err != nil {
 		return outcome{}, err
 	}
-	return outcome{rule: d.rule, text: fmt.Sprintf("deleted with %s", policy)}, nil
+	return outcome{rule: d.rule, text: "deleted with " + string(policy)}, nil
 }
 
 // classifiedRefs is DEL-8's result.
@@ -298,7 +299,7 @@ func (gc *garbageCollector) processDeletingDependentsItem(c ops, item *node) (ou
 			}
 		}
 	}
-	return outcome{rule: "FG-1", text: fmt.Sprintf("waiting for %d blocking dependent(s)", len(blocking))}, nil
+	return outcome{rule: "FG-1", text: "waiting for " + strconv.Itoa(len(blocking)) + " blocking dependent(s)"}, nil
 }
 
 // processAttemptToOrphan runs one attemptToOrphan item (ORPH-2, ORPH-3).

@@ -15,12 +15,12 @@ type workQueue struct {
 	// fifo[head:] are the queued items, in order.
 	fifo []*node
 	head int
-	// dirty: queued, or re-added while processing.
-	dirty map[*node]struct{}
+	// dirty holds the items queued, or re-added while processing, each with the rule
+	// that enqueued it, for views and traces. One map, not a set and a map of reasons: with
+	// a backlog of 100k items every lookup misses the cache.
+	dirty map[*node]string
 	// processing maps an item to the worker holding it.
-	processing map[*node]string
-	// why says which rule last enqueued a queued item, for views and traces.
-	why map[*node]string
+	processing map[*node]heldItem
 	// failures counts requeues since the last Forget.
 	failures map[*node]int
 	waiting  waitHeap
@@ -32,6 +32,9 @@ type workQueue struct {
 	// immediateRequeue appends requeues at once, like the queue in upstream's unit tests.
 	immediateRequeue bool
 }
+
+// heldItem is a processing item's worker and the rule that had enqueued it.
+type heldItem struct{ worker, why string }
 
 type waitEntry struct {
 	item  *node
@@ -58,7 +61,7 @@ func (h waitHeap) peek() *waitEntry { return h[0] }
 
 func newWorkQueue(name string) *workQueue {
 	return &workQueue{
-		name: name, dirty: map[*node]struct{}{}, processing: map[*node]string{}, why: map[*node]string{},
+		name: name, dirty: map[*node]string{}, processing: map[*node]heldItem{},
 		failures: map[*node]int{}, waitFor: map[*node]*waitEntry{},
 		limiter: rate.NewLimiter(rate.Limit(10), 100), // Q-4 overall bucket: 10/s, burst 100
 	}
@@ -69,8 +72,7 @@ func (q *workQueue) Add(item *node, why string) bool {
 	if _, ok := q.dirty[item]; ok {
 		return false
 	}
-	q.dirty[item] = struct{}{}
-	q.why[item] = why
+	q.dirty[item] = why
 	if _, busy := q.processing[item]; !busy {
 		q.fifo = append(q.fifo, item)
 	}
@@ -92,7 +94,7 @@ func (q *workQueue) Get(worker string) (*node, bool) {
 		q.fifo = append([]*node(nil), q.fifo[q.head:]...)
 		q.head = 0
 	}
-	q.processing[item] = worker
+	q.processing[item] = heldItem{worker: worker, why: q.dirty[item]}
 	delete(q.dirty, item)
 	return item, true
 }
@@ -102,8 +104,6 @@ func (q *workQueue) Done(item *node) {
 	delete(q.processing, item)
 	if _, ok := q.dirty[item]; ok {
 		q.fifo = append(q.fifo, item)
-	} else {
-		delete(q.why, item)
 	}
 }
 
@@ -199,16 +199,20 @@ type QueueView struct {
 func (q *workQueue) view() QueueView {
 	v := QueueView{Name: q.name}
 	item := func(n *node, state string) QueueItem {
-		return QueueItem{Key: n.identity.String(), UID: string(n.identity.UID), Why: q.why[n], Retries: q.failures[n], State: state, Virtual: n.virtual}
+		why, ok := q.dirty[n] // the latest reason: a held item may have been re-added
+		if !ok {
+			why = q.processing[n].why
+		}
+		return QueueItem{Key: n.identity.String(), UID: string(n.identity.UID), Why: why, Retries: q.failures[n], State: state, Virtual: n.virtual}
 	}
 	held := make([]*node, 0, len(q.processing))
 	for n := range q.processing {
 		held = append(held, n)
 	}
-	sortNodesBy(held, func(n *node) string { return q.processing[n] })
+	sortNodesBy(held, func(n *node) string { return q.processing[n].worker })
 	for _, n := range held {
 		it := item(n, "processing")
-		it.Worker = q.processing[n]
+		it.Worker = q.processing[n].worker
 		v.Items = append(v.Items, it)
 	}
 	for _, n := range q.fifo[q.head:] {

@@ -269,6 +269,9 @@ func (s *Scene) canKeep(mode Mode, sig map[string]string, collapsed map[string]b
 	if s == nil || s.Mode != mode || len(sig) > len(s.sig) || len(sig) < len(s.sig)/2 {
 		return false
 	}
+	if s.Hidden > 0 { // a subtree was folded: unfolding it needs a new layout
+		return false
+	}
 	for _, c := range collapsed {
 		if c {
 			return false

@@ -75,6 +75,10 @@ func TestCycleAndCollapse(t *testing.T) {
 	if len(n) != 3 || n["gp"].HiddenBelow != 3 {
 		t.Fatalf("collapsing gp: %d nodes shown, hidden below gp = %d", len(n), n["gp"].HiddenBelow)
 	}
+	// Unfolding from the folded scene (as the page does, with BuildFrom) shows them again.
+	if u := BuildFrom(s, v, API, map[string]bool{}); len(u.Nodes) != len(Build(v, API, nil).Nodes) || u.Hidden != 0 {
+		t.Fatalf("unfolding gp: %d nodes shown, %d hidden", len(u.Nodes), u.Hidden)
+	}
 }
 
 func TestSVGExport(t *testing.T) {

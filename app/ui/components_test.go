@@ -73,10 +73,10 @@ func TestSelectionBarContract(t *testing.T) {
 func TestGraphNodeContract(t *testing.T) {
 	n := scene.Node{ID: "u1", APIVersion: "v1", Kind: "ClusterRole", Name: "ops", UID: "u1", Status: scene.Terminating,
 		Object: true, Finalizers: []string{"foregroundDeletion"}}
-	html := render(nodeProps(n, false, false))
+	html := nodeMarkup(n, false, false)
 	mustContain(t, html, `data-kind="ClusterRole"`, `data-name="ops"`, `data-uid="u1"`, `data-state="terminating"`,
 		"foregroundDeletion", "Terminating")
-	absent := render(nodeProps(scene.Node{ID: "absent:x", Kind: "ConfigMap", Name: "gone", Status: scene.Absent}, false, false))
+	absent := nodeMarkup(scene.Node{ID: "absent:x", Kind: "ConfigMap", Name: "gone", Status: scene.Absent}, false, false)
 	if strings.Contains(absent, "data-kind") {
 		t.Errorf("an absent owner carries the object contract: %s", absent)
 	}

@@ -1,7 +1,7 @@
 package ui
 
 import (
-	"fmt"
+	"strings"
 
 	"github.com/gcplay/gcplay/app/scene"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -11,6 +11,11 @@ import (
 // GraphCanvas draws a scene: edges, then nodes. Its props change only when the picture
 // does (scene.BuildFrom returns the same *Scene otherwise), so an idle tick or a pan does
 // not re-render thousands of nodes.
+//
+// Nodes are drawn as SVG markup (app.Raw) in chunks of chunkSize slots: go-app
+// replaces a raw element only when its text changed, so a tick that deletes a few
+// objects re-parses a few chunks instead of diffing every node attribute by attribute
+// through syscall/js. Clicks are delegated to the panel (data-node, data-toggle).
 type GraphCanvas struct {
 	app.Compo
 
@@ -18,26 +23,55 @@ type GraphCanvas struct {
 	Selected  types.UID
 	Collapsed map[string]bool
 
-	// slots keeps each node in the same DOM position while it exists: go-app diffs
-	// children by position, so without slots one deleted object would re-render every
-	// node after it. slotIDs[i] is the node in slot i ("" when free).
+	// slots keeps each node in the same slot (and so the same chunk) while it exists,
+	// so that a deleted node changes only its own chunk. slotIDs[i] is the node in
+	// slot i ("" when free).
 	slots   map[string]int
 	slotIDs []string
+	// marks caches each slot's last data and markup.
+	marks []slotMarkup
 }
 
-// Render draws the edges (one path per edge class) and one positioned slot per node.
+type slotMarkup struct {
+	data NodeData
+	text string
+}
+
+// chunkSize is the number of node slots per raw SVG chunk: small enough that a change
+// re-parses little, large enough that 5,000 nodes make few DOM children.
+const chunkSize = 64
+
+// Render draws the edges (one path per edge class) and the nodes in chunks.
 func (c *GraphCanvas) Render() app.UI {
 	s := c.Scene
 	byID := c.assignSlots(s)
-	nodes := make([]app.UI, len(c.slotIDs))
-	for i, id := range c.slotIDs {
-		n, ok := byID[id]
-		if !ok {
-			nodes[i] = svgEl("g").Body(&GraphNode{})
-			continue
+	if len(c.marks) > len(c.slotIDs) {
+		c.marks = c.marks[:len(c.slotIDs)]
+	}
+	for len(c.marks) < len(c.slotIDs) {
+		c.marks = append(c.marks, slotMarkup{})
+	}
+	chunks := make([]app.UI, 0, len(c.slotIDs)/chunkSize+1)
+	var b strings.Builder
+	for start := 0; start < len(c.slotIDs); start += chunkSize {
+		b.Reset()
+		b.WriteString(`<svg class="chunk" overflow="visible">`)
+		for i := start; i < start+chunkSize && i < len(c.slotIDs); i++ {
+			n, ok := byID[c.slotIDs[i]]
+			if !ok {
+				c.marks[i] = slotMarkup{}
+				continue
+			}
+			d := nodeData(n, n.UID == c.Selected && c.Selected != "", c.Collapsed[n.ID])
+			if c.marks[i].text == "" || c.marks[i].data != d {
+				var nb strings.Builder
+				d.markup(&nb)
+				c.marks[i] = slotMarkup{data: d, text: nb.String()}
+			}
+			b.WriteString(c.marks[i].text)
 		}
-		nodes[i] = svgEl("g").Attr("transform", fmt.Sprintf("translate(%.0f %.0f)", n.X, n.Y)).Body(
-			nodeProps(n, n.UID == c.Selected && c.Selected != "", c.Collapsed[n.ID]))
+		b.WriteString(`</svg>`)
+		chunks = append(chunks, app.Raw(b.String()))
 	}
 	edges := make([]app.UI, 0, len(s.Paths))
 	for i, d := range s.Paths {
@@ -45,7 +79,7 @@ func (c *GraphCanvas) Render() app.UI {
 	}
 	return svgEl("g").Body(
 		svgEl("g").Class("edges").Body(edges...),
-		svgEl("g").Class("nodes").Body(nodes...),
+		svgEl("g").Class("nodes").Body(chunks...),
 	)
 }
 

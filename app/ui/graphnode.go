@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"html"
 	"strings"
 
 	"github.com/gcplay/gcplay/app/scene"
@@ -16,17 +17,8 @@ func svgEl(tag string) app.HTMLElem { return app.Elem(tag).XMLNS(svgNS) }
 
 func svgLeaf(tag string) app.HTMLElemSelfClosing { return app.ElemSelfClosing(tag).XMLNS(svgNS) }
 
-// GraphNode draws one object (or GC node). Its one prop is a struct of plain values:
-// go-app compares props field by field with reflection, so one comparable struct keeps
-// that cheap and unchanged nodes are skipped when thousands are drawn. Clicks are
-// handled by the graph (delegation).
-type GraphNode struct {
-	app.Compo
-
-	Data NodeData
-}
-
-// NodeData is what a node shows.
+// NodeData is what a node shows: plain comparable values, so the canvas can tell an
+// unchanged node from a changed one and reuse its markup.
 type NodeData struct {
 	ID                                string
 	APIVersion, Kind, Namespace, Name string
@@ -38,73 +30,69 @@ type NodeData struct {
 	Selected, Collapsed               bool
 	HasDependents                     bool
 	HiddenBelow                       int
+	X, Y                              float64
 }
 
-func nodeProps(n scene.Node, selected, collapsed bool) *GraphNode {
-	return &GraphNode{Data: NodeData{ID: n.ID, APIVersion: n.APIVersion, Kind: n.Kind, Namespace: n.Namespace, Name: n.Name,
+func nodeData(n scene.Node, selected, collapsed bool) NodeData {
+	return NodeData{ID: n.ID, APIVersion: n.APIVersion, Kind: n.Kind, Namespace: n.Namespace, Name: n.Name,
 		UID: string(n.UID), Status: n.Status, Object: n.Object, Finalizers: strings.Join(n.Finalizers, ", "),
 		Lag: n.Lag, Stale: n.Stale, DeletingDependents: n.DeletingDependents, Selected: selected,
-		Collapsed: collapsed, HasDependents: n.HasDependents, HiddenBelow: n.HiddenBelow}}
+		Collapsed: collapsed, HasDependents: n.HasDependents, HiddenBelow: n.HiddenBelow, X: n.X, Y: n.Y}
 }
 
-// Render draws the node box: kind and namespace, name, finalizers, and badges. The
-// graph positions it (a node that only moves is not re-rendered).
-func (c *GraphNode) Render() app.UI {
-	n := &c.Data
-	if n.ID == "" {
-		return svgEl("g").Class("slot-free") // a free slot (see GraphPanel.slots)
-	}
-	cls := []string{"node", "st-" + statusClass(n.Status)}
+// markup writes the node as SVG text: the box, kind and namespace, name, finalizers and
+// badges, at its position. The canvas inserts it with app.Raw: thousands of nodes as
+// go-app elements cost one syscall/js call per attribute, markup costs one parse.
+func (n *NodeData) markup(b *strings.Builder) {
+	esc := html.EscapeString
+	cls := "node st-" + statusClass(n.Status)
 	if n.Lag {
-		cls = append(cls, "lag")
+		cls += " lag"
 	}
 	if n.Stale {
-		cls = append(cls, "stale")
+		cls += " stale"
 	}
 	if n.Selected {
-		cls = append(cls, "sel")
+		cls += " sel"
 	}
-	g := svgEl("g").Class(cls...).DataSet("node", n.ID)
+	fmt.Fprintf(b, `<g transform="translate(%.0f %.0f)"><g class="%s" data-node="%s"`, n.X, n.Y, cls, esc(n.ID))
 	if n.Object {
-		g = g.DataSet("kind", n.Kind).DataSet("namespace", n.Namespace).DataSet("name", n.Name).
-			DataSet("uid", n.UID).DataSet("state", stateAttr(n.Status)).
-			Attr("tabindex", 0).Attr("role", "button").Aria("label", n.describe())
+		fmt.Fprintf(b, ` data-kind="%s" data-namespace="%s" data-name="%s" data-uid="%s" data-state="%s" tabindex="0" role="button" aria-label="%s"`,
+			esc(n.Kind), esc(n.Namespace), esc(n.Name), esc(n.UID), stateAttr(n.Status), esc(n.describe()))
 	}
 	kindLine := n.Kind
 	if n.Namespace != "" {
 		kindLine += " · " + n.Namespace
 	}
-	body := []app.UI{
-		svgEl("title").Text(n.describe()),
-		svgLeaf("rect").Class("node-box").Attr("width", scene.NodeW).Attr("height", scene.NodeH).Attr("rx", 7),
-		svgLeaf("rect").Class("node-band", "k-"+kindClass(n.Kind)).Attr("width", 6).Attr("height", scene.NodeH).Attr("rx", 3),
-		svgEl("text").Class("node-kind").Attr("x", 14).Attr("y", 17).Text(scene.Short(kindLine, 28)),
-		svgEl("text").Class("node-name").Attr("x", 14).Attr("y", 36).Text(scene.Short(n.Name, 22)),
-	}
+	fmt.Fprintf(b, `><title>%s</title><rect class="node-box" width="%g" height="%g" rx="7"/>`, esc(n.describe()), scene.NodeW, scene.NodeH)
+	fmt.Fprintf(b, `<rect class="node-band k-%s" width="6" height="%g" rx="3"/>`, kindClass(n.Kind), scene.NodeH)
+	fmt.Fprintf(b, `<text class="node-kind" x="14" y="17">%s</text><text class="node-name" x="14" y="36">%s</text>`,
+		esc(scene.Short(kindLine, 28)), esc(scene.Short(n.Name, 22)))
 	if n.Finalizers != "" {
-		body = append(body, svgEl("text").Class("node-fin").Attr("x", 14).Attr("y", 53).Text(scene.Short("⚑ "+n.Finalizers, 30)))
+		fmt.Fprintf(b, `<text class="node-fin" x="14" y="53">%s</text>`, esc(scene.Short("⚑ "+n.Finalizers, 30)))
 	}
 	if badge := n.badge(); badge != "" {
 		w := float64(len(badge))*6.2 + 10
-		body = append(body, svgEl("g").Class("badge", "badge-"+statusClass(n.Status)).
-			Attr("transform", fmt.Sprintf("translate(%.0f -9)", scene.NodeW-w-6)).Body(
-			svgLeaf("rect").Attr("width", w).Attr("height", 17).Attr("rx", 8),
-			svgEl("text").Attr("x", w/2).Attr("y", 12.5).Attr("text-anchor", "middle").Text(badge),
-		))
+		fmt.Fprintf(b, `<g class="badge badge-%s" transform="translate(%.0f -9)"><rect width="%g" height="17" rx="8"/><text x="%g" y="12.5" text-anchor="middle">%s</text></g>`,
+			statusClass(n.Status), scene.NodeW-w-6, w, w/2, esc(badge))
 	}
 	if n.HasDependents {
 		label := "−"
 		if n.Collapsed {
 			label = fmt.Sprintf("+%d", n.HiddenBelow)
 		}
-		body = append(body, svgEl("g").Class("toggle").DataSet("toggle", n.ID).
-			Attr("transform", fmt.Sprintf("translate(%.0f %.0f)", scene.NodeW/2, scene.NodeH)).Body(
-			svgEl("title").Text("Collapse or expand the dependents"),
-			svgLeaf("rect").Attr("x", -15).Attr("y", -8).Attr("width", 30).Attr("height", 16).Attr("rx", 8),
-			svgEl("text").Attr("y", 4).Attr("text-anchor", "middle").Text(label),
-		))
+		fmt.Fprintf(b, `<g class="toggle" data-toggle="%s" transform="translate(%g %g)"><title>Collapse or expand the dependents</title><rect x="-15" y="-8" width="30" height="16" rx="8"/><text y="4" text-anchor="middle">%s</text></g>`,
+			esc(n.ID), scene.NodeW/2, scene.NodeH, label)
 	}
-	return g.Body(body...)
+	b.WriteString("</g></g>")
+}
+
+// nodeMarkup is one node's markup (tests).
+func nodeMarkup(n scene.Node, selected, collapsed bool) string {
+	var b strings.Builder
+	d := nodeData(n, selected, collapsed)
+	d.markup(&b)
+	return b.String()
 }
 
 // badge is the short state shown in the node's corner.

@@ -279,8 +279,19 @@ func (p *Playground) onSelect(ctx app.Context, uid types.UID) {
 	p.tab = tabInspector
 }
 
+// onToggle folds or unfolds a subtree. The map is replaced, not changed in place: the
+// graph keys its scene cache on the map's identity and go-app compares props.
 func (p *Playground) onToggle(ctx app.Context, id string) {
-	p.collapsed[id] = !p.collapsed[id]
+	next := make(map[string]bool, len(p.collapsed)+1)
+	for k, v := range p.collapsed {
+		next[k] = v
+	}
+	if !next[id] {
+		next[id] = true
+	} else {
+		delete(next, id)
+	}
+	p.collapsed = next
 }
 
 func (p *Playground) onRewind(ctx app.Context, tick int64) {

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"html"
 	"regexp"
 	"strings"
 
@@ -48,4 +49,21 @@ func ruleLinks(text string) []app.UI {
 		out = append(out, app.Text(text[last:]))
 	}
 	return out
+}
+
+// writeRuleLinks writes the markup of ruleLinks (for rows drawn with app.Raw).
+func writeRuleLinks(b *strings.Builder, text string) {
+	last := 0
+	for _, m := range ruleRef.FindAllStringIndex(text, -1) {
+		id := text[m[0]:m[1]]
+		base := strings.TrimRight(id, "abcdefghijklmnopqrstuvwxyz")
+		if _, ok := rules.Lookup(base); !ok {
+			continue
+		}
+		b.WriteString(html.EscapeString(text[last:m[0]]))
+		b.WriteString(`<button class="rule" title="Show rule ` + html.EscapeString(base) + `" data-rule="` +
+			html.EscapeString(base) + `">` + html.EscapeString(id) + `</button>`)
+		last = m[1]
+	}
+	b.WriteString(html.EscapeString(text[last:]))
 }

@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"fmt"
+	"html"
 	"strings"
 
 	"github.com/gcplay/gcplay/app/workspace"
@@ -11,7 +13,7 @@ import (
 // traceSlots is how many records the log draws. Record seq goes to slot seq%traceSlots
 // and CSS `order: seq` sorts the slots: a new record re-renders one slot, where a plain
 // list would shift (and re-render) every row, since go-app diffs children by position.
-const traceSlots = 150
+const traceSlots = 80
 
 // TracePanel is the event log: every record with its tick, component, rule (a link to
 // the rule's text) and API call.
@@ -84,25 +86,25 @@ type TraceRow struct {
 	Component, Queue, Rule, Key, Text, Call, Result string
 }
 
-// Render draws the record; a zero Seq is an empty slot. Every row has the same
-// elements (empty when a field is), so an update changes text, never the structure.
+// Render draws the record as markup (app.Raw): a cascade tick adds dozens of records
+// and so changes most rows, and one parse per row is far cheaper than go-app's
+// attribute-by-attribute update through syscall/js. A zero Seq is an empty slot.
 func (r *TraceRow) Render() app.UI {
 	if r.Seq == 0 {
-		return app.Li().Class("tr-free")
+		return app.Raw(`<li class="tr-free"></li>`)
 	}
+	esc := html.EscapeString
 	call := r.Call
 	if r.Result != "" {
 		call += " → " + r.Result
 	}
-	return app.Li().Class("tr").Style("order", "%d", r.Seq).Body(
-		app.Span().Class("tr-tick").Textf("t=%d", r.Tick),
-		app.Span().Class("tr-comp", "c-"+compClass(r.Component)).Text(r.Component),
-		app.Span().Class("tr-queue").Text(r.Queue),
-		app.Span().Class("tr-rule").Body(ruleLinks(r.Rule)...),
-		app.Span().Class("tr-key").Text(r.Key),
-		app.Span().Class("tr-text").Text(r.Text),
-		app.Code().Class("tr-call").Text(call),
-	)
+	var b strings.Builder
+	fmt.Fprintf(&b, `<li class="tr" style="order: %d"><span class="tr-tick">t=%d</span><span class="tr-comp c-%s">%s</span><span class="tr-queue">%s</span><span class="tr-rule">`,
+		r.Seq, r.Tick, esc(compClass(r.Component)), esc(r.Component), esc(r.Queue))
+	writeRuleLinks(&b, r.Rule)
+	fmt.Fprintf(&b, `</span><span class="tr-key">%s</span><span class="tr-text">%s</span><code class="tr-call">%s</code></li>`,
+		esc(r.Key), esc(r.Text), esc(call))
+	return app.Raw(b.String())
 }
 
 func compClass(c string) string {
