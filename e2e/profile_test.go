@@ -54,10 +54,12 @@ func profileJS(t *testing.T, ctx context.Context, f func()) {
 	}
 	self, incl := map[string]int{}, map[string]int{}
 	total := 0
+	other := map[string]int{} // idle time and the browser's own work (layout, parsing)
 	for _, id := range prof.Samples {
 		n := byID[id]
 		name := n.CallFrame.FunctionName
 		if name == "(idle)" || name == "(program)" {
+			other[name]++
 			continue
 		}
 		total++
@@ -89,6 +91,8 @@ func profileJS(t *testing.T, ctx context.Context, f func()) {
 		}
 		return b.String()
 	}
+	span := float64(prof.EndTime-prof.StartTime) / 1000
+	t.Logf("%.0f ms profiled: %d busy samples, %d (program), %d (idle)", span, total, other["(program)"], other["(idle)"])
 	t.Logf("%d busy samples\nself:\n%sinclusive (gcplay, go-app):\n%s%s", total, top(self, 25, ""), top(incl, 40, "gcplay"), top(incl, 15, "maxence"))
 }
 

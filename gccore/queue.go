@@ -194,10 +194,16 @@ type QueueItem struct {
 type QueueView struct {
 	Name  string      `json:"name"`
 	Items []QueueItem `json:"items"`
+	// Total counts every item, also those a limited view leaves out of Items.
+	Total int `json:"total"`
 }
 
-func (q *workQueue) view() QueueView {
-	v := QueueView{Name: q.name}
+// view lists the items: held ones by worker, then queued ones in order, then waiting ones
+// by due time; at most limit of them when limit > 0 (a page redraws the queues every tick,
+// and a cascade can queue thousands of items).
+func (q *workQueue) view(limit int) QueueView {
+	v := QueueView{Name: q.name, Total: len(q.processing) + q.Len() + len(q.waiting)}
+	full := func() bool { return limit > 0 && len(v.Items) >= limit }
 	item := func(n *node, state string) QueueItem {
 		why, ok := q.dirty[n] // the latest reason: a held item may have been re-added
 		if !ok {
@@ -211,16 +217,28 @@ func (q *workQueue) view() QueueView {
 	}
 	sortNodesBy(held, func(n *node) string { return q.processing[n].worker })
 	for _, n := range held {
+		if full() {
+			return v
+		}
 		it := item(n, "processing")
 		it.Worker = q.processing[n].worker
 		v.Items = append(v.Items, it)
 	}
 	for _, n := range q.fifo[q.head:] {
+		if full() {
+			return v
+		}
 		v.Items = append(v.Items, item(n, "queued"))
+	}
+	if full() {
+		return v
 	}
 	waiting := append(waitHeap(nil), q.waiting...)
 	sortWait(waiting)
 	for _, e := range waiting {
+		if full() {
+			return v
+		}
 		it := item(e.item, "waiting")
 		it.Why, it.NextAttemptMS, it.Stuck = e.why, e.atMS, e.stuck
 		if e.stuck != "" {

@@ -19,7 +19,7 @@ func qItem(name string) *node {
 // qNames renders a queue view as state:uid, in view order.
 func qNames(q *workQueue) []string {
 	var out []string
-	for _, it := range q.view().Items {
+	for _, it := range q.view(0).Items {
 		out = append(out, it.State+":"+strings.TrimPrefix(it.UID, "uid-"))
 	}
 	return out
@@ -170,7 +170,7 @@ func TestWorkQueueRateLimitedAdd(t *testing.T) {
 		if q.Len() != 0 || q.idle() {
 			t.Fatalf("a waiting item is neither queued nor idle: len=%d idle=%v", q.Len(), q.idle())
 		}
-		if v := q.view().Items; len(v) != 1 || v[0].State != "waiting" || v[0].NextAttemptMS != 1005 || v[0].Retries != 1 {
+		if v := q.view(0).Items; len(v) != 1 || v[0].State != "waiting" || v[0].NextAttemptMS != 1005 || v[0].Retries != 1 {
 			t.Errorf("view = %+v", v)
 		}
 		q.promote(1004)
@@ -212,7 +212,7 @@ func TestWorkQueueRateLimitedAdd(t *testing.T) {
 		if !q.idle() || q.stuckWaiting != 1 {
 			t.Fatalf("idle=%v stuck=%d, want true 1", q.idle(), q.stuckWaiting)
 		}
-		if v := q.view().Items; v[0].State != "stuck" || v[0].Stuck != "unable to map" {
+		if v := q.view(0).Items; v[0].State != "stuck" || v[0].Stuck != "unable to map" {
 			t.Errorf("view = %+v", v)
 		}
 		q.AddRateLimited(b, 0, "DEL-3", "")

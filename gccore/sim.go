@@ -324,9 +324,23 @@ func (s *Sim) RunUntilIdle(maxTicks int64) error {
 	return nil
 }
 
-// Objects returns the stored objects sorted by apiVersion, kind, namespace and name.
+// Objects returns copies of the stored objects sorted by apiVersion, kind, namespace and name.
 func (s *Sim) Objects() []*Object {
-	objs := s.api.List()
+	objs := s.ObjectsShared()
+	for i, o := range objs {
+		objs[i] = o.Copy()
+	}
+	return objs
+}
+
+// ObjectsShared is Objects without the copies, for views redrawn every tick: the objects
+// are the stored ones, which the API server never changes in place (a write stores a new
+// object), so they keep their state; callers must not change them.
+func (s *Sim) ObjectsShared() []*Object {
+	objs := make([]*Object, 0, len(s.api.objects))
+	for _, o := range s.api.objects {
+		objs = append(objs, o)
+	}
 	sort.Slice(objs, func(i, j int) bool {
 		a, b := objs[i], objs[j]
 		if a.APIVersion != b.APIVersion {

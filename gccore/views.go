@@ -54,8 +54,12 @@ func (s *Sim) Node(uid types.UID) (NodeView, bool) {
 }
 
 // Queues returns attemptToDelete and attemptToOrphan, in that order.
-func (s *Sim) Queues() []QueueView {
-	return []QueueView{s.gb.attemptToDelete.view(), s.gb.attemptToOrphan.view()}
+func (s *Sim) Queues() []QueueView { return s.QueuesHead(0) }
+
+// QueuesHead is Queues with at most n items per queue (all when n is 0); Total still
+// counts them all.
+func (s *Sim) QueuesHead(n int) []QueueView {
+	return []QueueView{s.gb.attemptToDelete.view(n), s.gb.attemptToOrphan.view(n)}
 }
 
 // GraphChange is one pending graphChanges entry, for views.
@@ -66,13 +70,23 @@ type GraphChange struct {
 }
 
 // GraphChanges lists the graph builder's pending entries, oldest first.
-func (s *Sim) GraphChanges() []GraphChange {
-	out := make([]GraphChange, len(s.gb.graphChanges))
-	for i, e := range s.gb.graphChanges {
+func (s *Sim) GraphChanges() []GraphChange { return s.GraphChangesHead(0) }
+
+// GraphChangesHead is GraphChanges with at most n entries (all when n is 0).
+func (s *Sim) GraphChangesHead(n int) []GraphChange {
+	pending := s.gb.graphChanges
+	if n > 0 && len(pending) > n {
+		pending = pending[:n]
+	}
+	out := make([]GraphChange, len(pending))
+	for i, e := range pending {
 		out[i] = GraphChange{Type: e.eventType.String(), Virtual: e.virtual, Key: e.identity().String()}
 	}
 	return out
 }
+
+// GraphChangesLen is the number of pending graphChanges entries.
+func (s *Sim) GraphChangesLen() int { return len(s.gb.graphChanges) }
 
 // PendingWatchEvents is the number of events the informers have not delivered yet.
 func (s *Sim) PendingWatchEvents() int { return s.informers.count }

@@ -5,6 +5,7 @@ package scene
 
 import (
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -111,12 +112,19 @@ func Build(v *workspace.View, mode Mode, collapsed map[string]bool) *Scene {
 // and the page moves nothing. A new node, a changed ownerReference, a collapsed
 // subtree or more than half the nodes gone lays the graph out afresh.
 func BuildFrom(prev *Scene, v *workspace.View, mode Mode, collapsed map[string]bool) *Scene {
-	var nodes []Node
-	var edges []edge
-	var vs []vertex
+	size := len(v.Objects)
+	if mode == GC {
+		size = len(v.Graph)
+	}
+	nodes := make([]Node, 0, size)
+	edges := make([]edge, 0, size)
+	vs := make([]vertex, 0, size)
 	add := func(n Node, owners []metav1.OwnerReference) {
 		nodes = append(nodes, n)
-		vx := vertex{id: n.ID, key: sortKey(n)}
+		vx := vertex{id: n.ID} // key: only a new layout needs it
+		if len(owners) > 0 {
+			vx.owners = make([]string, 0, len(owners))
+		}
 		for _, r := range owners {
 			id := string(r.UID)
 			if mode == API {
@@ -173,8 +181,7 @@ func BuildFrom(prev *Scene, v *workspace.View, mode Mode, collapsed map[string]b
 	}
 	sig := make(map[string]string, len(vs))
 	for _, vx := range vs {
-		// owners by uid: an owner turning into its placeholder is no structural change
-		sig[vx.id] = strings.ReplaceAll(strings.Join(vx.owners, ","), absentPrefix, "")
+		sig[vx.id] = signature(vx.owners)
 	}
 	var pos map[string]*placed
 	var order []string
@@ -190,6 +197,9 @@ func BuildFrom(prev *Scene, v *workspace.View, mode Mode, collapsed map[string]b
 			}
 		}
 	} else {
+		for i := range vs {
+			vs[i].key = sortKey(nodes[i])
+		}
 		pos, order, w, h = layout(vs, collapsed)
 	}
 	s := &Scene{Mode: mode, Width: w, Height: h, Nodes: make([]Node, 0, len(order)), pos: pos, sig: sig}
@@ -229,6 +239,18 @@ func BuildFrom(prev *Scene, v *workspace.View, mode Mode, collapsed map[string]b
 	return s
 }
 
+// signature is a node's owners by uid, for telling a structural change: an owner turning
+// into its placeholder is none.
+func signature(owners []string) string {
+	switch len(owners) {
+	case 0:
+		return ""
+	case 1:
+		return strings.TrimPrefix(owners[0], absentPrefix)
+	}
+	return strings.ReplaceAll(strings.Join(owners, ","), absentPrefix, "")
+}
+
 // versions numbers scenes; only the UI goroutine builds them.
 var versions int64
 
@@ -242,7 +264,7 @@ func (s *Scene) same(t *Scene) bool {
 		a, b := &s.Nodes[i], &t.Nodes[i]
 		if a.ID != b.ID || a.X != b.X || a.Y != b.Y || a.Status != b.Status || a.Lag != b.Lag || a.Stale != b.Stale ||
 			a.DeletingDependents != b.DeletingDependents || a.HasDependents != b.HasDependents ||
-			a.HiddenBelow != b.HiddenBelow || a.Name != b.Name || strings.Join(a.Finalizers, ",") != strings.Join(b.Finalizers, ",") {
+			a.HiddenBelow != b.HiddenBelow || a.Name != b.Name || !slices.Equal(a.Finalizers, b.Finalizers) {
 			return false
 		}
 	}

@@ -88,14 +88,14 @@ func TestGraphNodeContract(t *testing.T) {
 func TestGraphPanelDrawsEveryObject(t *testing.T) {
 	w := exampleWorkspace(t, "deployment")
 	html := render(&GraphPanel{View: w.View(), Collapsed: map[string]bool{}})
-	if got := strings.Count(html, "data-kind="); got != len(w.View().Objects) {
+	if got := strings.Count(nodesMarkup(w.View(), scene.API), "data-kind="); got != len(w.View().Objects) {
 		t.Fatalf("%d object elements for %d objects", got, len(w.View().Objects))
 	}
 	mustContain(t, html, `class="edge e-controller-block"`, "5 not yet in the GC graph")
 	if err := w.RunUntilIdle(); err != nil {
 		t.Fatal(err)
 	}
-	gc := render(&GraphPanel{View: w.View(), Mode: scene.GC, Collapsed: map[string]bool{}})
+	gc := nodesMarkup(w.View(), scene.GC)
 	if strings.Contains(gc, "data-kind=") {
 		t.Errorf("the GC view carries the API objects' contract")
 	}
@@ -120,7 +120,8 @@ func TestInspectorExplains(t *testing.T) {
 func TestTraceLinksRules(t *testing.T) {
 	v := &workspace.View{Trace: []gccore.Record{{Seq: 1, Tick: 2, Component: "delete-worker-0", Queue: "attemptToDelete",
 		Rule: "DEL-9c", Key: "v1/ConfigMap default/c", Text: "deleted", Call: "delete v1/configmaps default/c", Result: "200 OK"}}}
-	html := render(&TracePanel{View: v})
+	mustContain(t, render(&TracePanel{View: v}), "Trace", "filter")
+	html := traceRowMarkup(v.Trace[0]) // the rows are drawn in the browser (domList)
 	mustContain(t, html, `title="Show rule DEL-9"`, ">DEL-9c</button>", "t=2", "200 OK")
 }
 
@@ -129,8 +130,12 @@ func TestQueuesShowItems(t *testing.T) {
 		{Name: "attemptToDelete", Items: []gccore.QueueItem{{Key: "v1/ConfigMap default/a", UID: "a", Why: "GB-8", Retries: 2, State: "waiting", NextAttemptMS: 3020}}},
 		{Name: "attemptToOrphan"},
 	}}
-	html := render(&QueuesPanel{View: v})
-	mustContain(t, html, "attemptToDelete", "why GB-8 · retries 2", "next at 3.020s (tick 4)", "waiting")
+	mustContain(t, render(&QueuesPanel{View: v}), "attemptToDelete", "attemptToOrphan", "empty")
+	var html string // the rows are drawn in the browser (domList)
+	for _, r := range (&QueuesPanel{View: v}).items(v.Queues[0]) {
+		html += r.markup
+	}
+	mustContain(t, html, "why GB-8 · retries 2", "next at 3.020s (tick 4)", "waiting")
 }
 
 func TestAuthorFormBuildsOwners(t *testing.T) {
@@ -156,6 +161,15 @@ func TestAuthorFormBuildsOwners(t *testing.T) {
 func TestPlaygroundPrerenders(t *testing.T) {
 	html := render(&Playground{})
 	mustContain(t, html, `id="status"`, "Loading the simulator")
+}
+
+// nodesMarkup is the markup the graph canvas puts in the page for a view's nodes.
+func nodesMarkup(v *workspace.View, mode scene.Mode) string {
+	var b strings.Builder
+	for _, n := range (&GraphCanvas{Scene: scene.Build(v, mode, nil)}).keyedNodes() {
+		b.WriteString(n.markup)
+	}
+	return b.String()
 }
 
 func findObject(v *workspace.View, name string) (*gccore.Object, bool) {

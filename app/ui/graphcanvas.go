@@ -12,10 +12,10 @@ import (
 // does (scene.BuildFrom returns the same *Scene otherwise), so an idle tick or a pan does
 // not re-render thousands of nodes.
 //
-// Nodes are drawn as SVG markup (app.Raw) in chunks of chunkSize slots: go-app
-// replaces a raw element only when its text changed, so a tick that deletes a few
-// objects re-parses a few chunks instead of diffing every node attribute by attribute
-// through syscall/js. Clicks are delegated to the panel (data-node, data-toggle).
+// The edges are a few paths (one per edge class) drawn by go-app. The nodes are SVG
+// markup kept in step by a domList: a cascade tick re-parses the few nodes whose data
+// changed and removes the deleted ones, and leaves the thousands of others alone. Clicks
+// are delegated to the panel (data-node, data-toggle).
 type GraphCanvas struct {
 	app.Compo
 
@@ -23,13 +23,10 @@ type GraphCanvas struct {
 	Selected  types.UID
 	Collapsed map[string]bool
 
-	// slots keeps each node in the same slot (and so the same chunk) while it exists,
-	// so that a deleted node changes only its own chunk. slotIDs[i] is the node in
-	// slot i ("" when free).
-	slots   map[string]int
-	slotIDs []string
-	// marks caches each slot's last data and markup.
-	marks []slotMarkup
+	nodes domList
+	// marks caches each node's last data and markup, so unchanged nodes cost a
+	// comparison, not a rebuild.
+	marks map[string]slotMarkup
 }
 
 type slotMarkup struct {
@@ -37,87 +34,48 @@ type slotMarkup struct {
 	text string
 }
 
-// chunkSize is the number of node slots per raw SVG chunk: small enough that a change
-// re-parses little, large enough that 5,000 nodes make few DOM children.
-const chunkSize = 64
-
-// Render draws the edges (one path per edge class) and the nodes in chunks.
+// Render draws the edges and the empty group the nodes go into (syncNodes).
 func (c *GraphCanvas) Render() app.UI {
 	s := c.Scene
-	byID := c.assignSlots(s)
-	if len(c.marks) > len(c.slotIDs) {
-		c.marks = c.marks[:len(c.slotIDs)]
-	}
-	for len(c.marks) < len(c.slotIDs) {
-		c.marks = append(c.marks, slotMarkup{})
-	}
-	chunks := make([]app.UI, 0, len(c.slotIDs)/chunkSize+1)
-	var b strings.Builder
-	for start := 0; start < len(c.slotIDs); start += chunkSize {
-		b.Reset()
-		b.WriteString(`<svg class="chunk" overflow="visible">`)
-		for i := start; i < start+chunkSize && i < len(c.slotIDs); i++ {
-			n, ok := byID[c.slotIDs[i]]
-			if !ok {
-				c.marks[i] = slotMarkup{}
-				continue
-			}
-			d := nodeData(n, n.UID == c.Selected && c.Selected != "", c.Collapsed[n.ID])
-			if c.marks[i].text == "" || c.marks[i].data != d {
-				var nb strings.Builder
-				d.markup(&nb)
-				c.marks[i] = slotMarkup{data: d, text: nb.String()}
-			}
-			b.WriteString(c.marks[i].text)
-		}
-		b.WriteString(`</svg>`)
-		chunks = append(chunks, app.Raw(b.String()))
-	}
 	edges := make([]app.UI, 0, len(s.Paths))
 	for i, d := range s.Paths {
 		edges = append(edges, svgLeaf("path").Class("edge", edgeClass(scene.EdgeClass(i))).Attr("d", orNone(d)))
 	}
 	return svgEl("g").Body(
 		svgEl("g").Class("edges").Body(edges...),
-		svgEl("g").Class("nodes").Body(chunks...),
+		svgEl("g").Class("nodes"),
 	)
 }
 
-// assignSlots gives new nodes a free slot and frees the slots of nodes that are gone.
-func (c *GraphCanvas) assignSlots(s *scene.Scene) map[string]scene.Node {
-	if c.slots == nil {
-		c.slots = map[string]int{}
+// OnMount and OnUpdate draw the nodes once go-app has rendered the group they go in.
+func (c *GraphCanvas) OnMount(ctx app.Context)  { ctx.Defer(c.syncNodes) }
+func (c *GraphCanvas) OnUpdate(ctx app.Context) { ctx.Defer(c.syncNodes) }
+
+func (c *GraphCanvas) syncNodes(ctx app.Context) {
+	root := c.JSValue()
+	if root == nil || !root.Truthy() {
+		return
 	}
-	byID := make(map[string]scene.Node, len(s.Nodes))
-	for _, n := range s.Nodes {
-		byID[n.ID] = n
-	}
-	var free []int
-	for i, id := range c.slotIDs {
-		if _, ok := byID[id]; !ok {
-			if id != "" {
-				delete(c.slots, id)
-				c.slotIDs[i] = ""
-			}
-			free = append(free, i)
+	c.nodes.sync(root.Call("querySelector", ":scope > g.nodes"), c.keyedNodes())
+}
+
+// keyedNodes is every node's markup, rebuilt only for nodes whose data changed.
+func (c *GraphCanvas) keyedNodes() []keyedMarkup {
+	next := make(map[string]slotMarkup, len(c.Scene.Nodes))
+	out := make([]keyedMarkup, 0, len(c.Scene.Nodes))
+	for _, n := range c.Scene.Nodes {
+		d := nodeData(n, n.UID == c.Selected && c.Selected != "", c.Collapsed[n.ID])
+		m, ok := c.marks[n.ID]
+		if !ok || m.data != d {
+			var b strings.Builder
+			d.markup(&b)
+			m = slotMarkup{data: d, text: b.String()}
 		}
+		next[n.ID] = m
+		out = append(out, keyedMarkup{key: n.ID, markup: m.text})
 	}
-	for _, n := range s.Nodes { // layout order: new nodes fill the lowest free slots
-		if _, ok := c.slots[n.ID]; ok {
-			continue
-		}
-		i := len(c.slotIDs)
-		if len(free) > 0 {
-			i, free = free[0], free[1:]
-		} else {
-			c.slotIDs = append(c.slotIDs, "")
-		}
-		c.slots[n.ID], c.slotIDs[i] = i, n.ID
-	}
-	for len(c.slotIDs) > 0 && c.slotIDs[len(c.slotIDs)-1] == "" {
-		c.slotIDs = c.slotIDs[:len(c.slotIDs)-1]
-	}
-	return byID
+	c.marks = next
+	return out
 }
 
 func legend() app.UI {

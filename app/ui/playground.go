@@ -70,12 +70,13 @@ type Playground struct {
 	notice    notice
 	crash     string
 
-	store     store.Store
-	storeNote string // why the workspace is not persisted, if it is not
-	saveSeq   int    // bumped per change
-	savedSeq  int    // the last saveSeq written to the store (data-saved, for tests)
-	ctx       app.Context
-	release   []func()
+	store       store.Store
+	storeNote   string // why the workspace is not persisted, if it is not
+	saveSeq     int    // bumped per change
+	savePending bool   // a write is scheduled (save)
+	savedSeq    int    // the last saveSeq written to the store (data-saved, for tests)
+	ctx         app.Context
+	release     []func()
 }
 
 // noticeLevel distinguishes information from errors.

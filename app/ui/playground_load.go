@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/gcplay/gcplay/app/workspace"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -75,23 +76,37 @@ func (p *Playground) onHashChange(ctx app.Context) {
 	})
 }
 
-// save writes the workspace to the store off the UI goroutine. Only the latest of
-// several quick changes is written.
+// saveDelay gathers quick changes (a burst of Step clicks) into one write: saving
+// serializes the whole session, which should not cost every tick.
+const saveDelay = 250 * time.Millisecond
+
+// save writes the workspace to the store, off the UI goroutine, saveDelay after a change;
+// changes meanwhile are in the same write.
 func (p *Playground) save(ctx app.Context) {
 	if p.store == nil || p.ws == nil || p.run == Running {
 		return
 	}
 	p.saveSeq++
-	seq, data, st := p.saveSeq, p.ws.Marshal(), p.store
-	ctx.Async(func() {
-		err := st.Put(saveKey, data)
-		ctx.Dispatch(func(ctx app.Context) {
-			switch {
-			case err != nil && seq == p.saveSeq:
-				p.storeNote = fmt.Sprintf("Saving failed (%v): this session lives in memory only.", err)
-			case err == nil:
-				p.savedSeq = max(p.savedSeq, seq)
-			}
+	if p.savePending {
+		return
+	}
+	p.savePending = true
+	ctx.After(saveDelay, func(ctx app.Context) {
+		p.savePending = false
+		if p.ws == nil {
+			return
+		}
+		seq, data, st := p.saveSeq, p.ws.Marshal(), p.store
+		ctx.Async(func() {
+			err := st.Put(saveKey, data)
+			ctx.Dispatch(func(ctx app.Context) {
+				switch {
+				case err != nil && seq == p.saveSeq:
+					p.storeNote = fmt.Sprintf("Saving failed (%v): this session lives in memory only.", err)
+				case err == nil:
+					p.savedSeq = max(p.savedSeq, seq)
+				}
+			})
 		})
 	})
 }

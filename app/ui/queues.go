@@ -2,6 +2,8 @@ package ui
 
 import (
 	"fmt"
+	"html"
+	"strconv"
 
 	"github.com/gcplay/gcplay/app/workspace"
 	"github.com/gcplay/gcplay/gccore"
@@ -11,58 +13,99 @@ import (
 
 // QueuesPanel shows the informers' pending events and the three queues: graphChanges,
 // attemptToDelete and attemptToOrphan, each item with why it was enqueued, its retries,
-// its next attempt and the worker holding it.
+// its next attempt and the worker holding it. The items are markup kept in step by one
+// domList per queue: a queue drains at its head every tick, which would shift (and
+// re-render) every row of a list diffed by position.
 type QueuesPanel struct {
 	app.Compo
 
 	View     *workspace.View
 	Selected types.UID
 	OnSelect func(app.Context, types.UID)
+
+	lists [3]domList // graphChanges, then the queues of View.Queues
 }
 
-// Render draws the queues side by side.
+// Render draws the queues side by side, each with an empty list (syncLists fills it).
 func (q *QueuesPanel) Render() (ui app.UI) {
 	defer recoverRender(&ui, "queues")
 	v := q.View
-	var gc []app.UI
-	for _, c := range v.GraphChanges {
-		label := c.Type
-		if c.Virtual {
-			label = "virtual " + label
-		}
-		gc = append(gc, app.Li().Class("qi").Body(app.Span().Class("qs", "qs-"+c.Type).Text(label), app.Span().Class("qk").Text(c.Key)))
-	}
 	cols := []app.UI{
 		app.Div().Class("queue").Body(
-			app.H3().Body(app.Text("graphChanges"), app.Span().Class("count").Textf("%d", len(v.GraphChanges))),
+			app.H3().Body(app.Text("graphChanges"), app.Span().Class("count").Textf("%d", v.GraphChangesLen)),
 			app.P().Class("muted", "small").Textf("%d watch event(s) not delivered yet", v.PendingWatch),
-			app.Ul().Class("qlist").Body(orEmpty(gc)...),
+			app.Ul().Class("qlist"),
+			more(v.GraphChangesLen),
 		),
 	}
 	for _, qv := range v.Queues {
-		cols = append(cols, q.queue(qv))
+		cols = append(cols, app.Div().Class("queue").Body(
+			app.H3().Body(app.Text(qv.Name), app.Span().Class("count").Textf("%d", qv.Total)),
+			app.Ul().Class("qlist"),
+			more(qv.Total),
+		))
 	}
 	return app.Div().Class("panel", "queues").Aria("label", "Queues").OnClick(q.onClick).Body(cols...)
 }
 
-// onClick selects the object of a clicked queue item (one delegated handler).
-func (q *QueuesPanel) onClick(ctx app.Context, e app.Event) {
-	if b := e.Get("target").Call("closest", "[data-select]"); b.Truthy() {
-		q.OnSelect(ctx, types.UID(b.Call("getAttribute", "data-select").String()))
+// more says how many items a list leaves out, or that the queue is empty.
+func more(n int) app.UI {
+	switch {
+	case n == 0:
+		return app.P().Class("muted", "small", "qmore").Text("empty")
+	case n > workspace.ViewItems:
+		return app.P().Class("muted", "small", "qmore").Textf("… and %d more", n-workspace.ViewItems)
+	}
+	return nil
+}
+
+func (q *QueuesPanel) OnMount(ctx app.Context)  { ctx.Defer(q.syncLists) }
+func (q *QueuesPanel) OnUpdate(ctx app.Context) { ctx.Defer(q.syncLists) }
+
+func (q *QueuesPanel) syncLists(ctx app.Context) {
+	root := q.JSValue()
+	if root == nil || !root.Truthy() {
+		return
+	}
+	hosts := root.Call("querySelectorAll", ".qlist")
+	v := q.View
+	var gc []keyedMarkup
+	seen := map[string]int{}
+	for i, c := range v.GraphChanges {
+		if i == workspace.ViewItems {
+			break
+		}
+		label := c.Type
+		if c.Virtual {
+			label = "virtual " + label
+		}
+		m := `<li class="qi"><span class="qs qs-` + esc(c.Type) + `">` + esc(label) + `</span><span class="qk">` + esc(c.Key) + `</span></li>`
+		gc = append(gc, keyedMarkup{key: occurrence(seen, m), markup: m})
+	}
+	q.lists[0].sync(hosts.Index(0), gc)
+	for i, qv := range v.Queues {
+		if i+1 >= len(q.lists) || i+1 >= hosts.Length() {
+			break
+		}
+		q.lists[i+1].sync(hosts.Index(i+1), q.items(qv))
 	}
 }
 
-// maxQueueRows bounds the rows drawn per queue; the count shows the rest.
-const maxQueueRows = 60
+// occurrence keys a row by its markup and how often that markup came before, so equal
+// rows (two updates of one object) keep distinct keys.
+func occurrence(seen map[string]int, markup string) string {
+	seen[markup]++
+	return strconv.Itoa(seen[markup]) + "|" + markup
+}
 
-func (q *QueuesPanel) queue(qv gccore.QueueView) app.UI {
-	var items []app.UI
+// items is the markup of a queue's first workspace.ViewItems items.
+func (q *QueuesPanel) items(qv gccore.QueueView) []keyedMarkup {
+	var out []keyedMarkup
+	seen := map[string]int{}
 	for i, it := range qv.Items {
-		if i == maxQueueRows {
-			items = append(items, app.Li().Class("muted", "small").Textf("… and %d more", len(qv.Items)-i))
+		if i == workspace.ViewItems {
 			break
 		}
-		uid := types.UID(it.UID)
 		details := fmt.Sprintf("why %s · retries %d", it.Why, it.Retries)
 		if it.Worker != "" {
 			details += " · " + it.Worker
@@ -73,38 +116,24 @@ func (q *QueuesPanel) queue(qv gccore.QueueView) app.UI {
 		if it.Stuck != "" {
 			details += " · stuck: " + it.Stuck
 		}
-		items = append(items, &QueueRow{State: it.State, Key: it.Key, UID: it.UID, Details: details, Selected: uid == q.Selected})
+		cls := "qi"
+		if types.UID(it.UID) == q.Selected {
+			cls += " qi-sel"
+		}
+		m := `<li class="` + cls + `" title="` + esc(details) + `"><span class="qs qs-` + esc(it.State) + `">` + esc(it.State) +
+			`</span><button class="linkish qk" data-select="` + esc(it.UID) + `">` + esc(it.Key) +
+			`</button><div class="qd">` + esc(details) + `</div></li>`
+		out = append(out, keyedMarkup{key: it.State + "|" + it.UID + "|" + strconv.Itoa(seen[it.State+it.UID]), markup: m})
+		seen[it.State+it.UID]++
 	}
-	return app.Div().Class("queue").Body(
-		app.H3().Body(app.Text(qv.Name), app.Span().Class("count").Textf("%d", len(qv.Items))),
-		app.Ul().Class("qlist").Body(orEmpty(items)...),
-	)
+	return out
 }
 
-func orEmpty(items []app.UI) []app.UI {
-	if len(items) == 0 {
-		return []app.UI{app.Li().Class("muted", "small").Text("empty")}
+// onClick selects the object of a clicked queue item (one delegated handler).
+func (q *QueuesPanel) onClick(ctx app.Context, e app.Event) {
+	if b := e.Get("target").Call("closest", "[data-select]"); b.Truthy() {
+		q.OnSelect(ctx, types.UID(b.Call("getAttribute", "data-select").String()))
 	}
-	return items
 }
 
-// QueueRow is one queue item; plain props keep unchanged rows from re-rendering.
-type QueueRow struct {
-	app.Compo
-
-	State, Key, UID, Details string
-	Selected                 bool
-}
-
-// Render draws the item: its state, its key (click to select) and the details.
-func (r *QueueRow) Render() app.UI {
-	cls := "qi"
-	if r.Selected {
-		cls += " qi-sel"
-	}
-	return app.Li().Class(cls).Title(r.Details).Body(
-		app.Span().Class("qs", "qs-"+r.State).Text(r.State),
-		app.Button().Class("linkish", "qk").DataSet("select", r.UID).Text(r.Key),
-		app.Div().Class("qd").Text(r.Details),
-	)
-}
+var esc = html.EscapeString

@@ -1,8 +1,7 @@
 package ui
 
 import (
-	"fmt"
-	"html"
+	"strconv"
 	"strings"
 
 	"github.com/gcplay/gcplay/app/workspace"
@@ -10,13 +9,12 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
-// traceSlots is how many records the log draws. Record seq goes to slot seq%traceSlots
-// and CSS `order: seq` sorts the slots: a new record re-renders one slot, where a plain
-// list would shift (and re-render) every row, since go-app diffs children by position.
-const traceSlots = 80
+// traceRows is how many records the log draws (the newest).
+const traceRows = 80
 
 // TracePanel is the event log: every record with its tick, component, rule (a link to
-// the rule's text) and API call.
+// the rule's text) and API call. The rows are markup kept in step by a domList: a
+// cascade tick adds dozens of records, and only those are parsed.
 type TracePanel struct {
 	app.Compo
 
@@ -24,51 +22,79 @@ type TracePanel struct {
 	OnRule func(app.Context, string)
 
 	filter string
+	rows   domList
+	marks  map[int64]string // each shown record's markup, by seq
 }
 
-// Render draws the newest records, oldest first, scrolled to the end.
+// Render draws the head and the empty list the rows go into (syncRows).
 func (t *TracePanel) Render() (ui app.UI) {
 	defer recoverRender(&ui, "trace")
 	all := t.View.Trace
-	recs := all
+	return app.Div().Class("panel", "trace").Body(
+		app.Div().Class("trace-head").Body(
+			app.H3().Body(app.Text("Trace"), app.Span().Class("count").Textf("%d", len(all))),
+			app.Input().Type("search").Placeholder("filter (rule, key, text)").Aria("label", "Filter the trace").
+				Value(t.filter).OnInput(t.onFilter),
+			app.If(len(all) > traceRows && t.filter == "", func() app.UI {
+				return app.Span().Class("muted", "small").Textf("the last %d", traceRows)
+			}),
+		),
+		// column-reverse keeps the log scrolled to its end as rows are added.
+		app.Div().Class("trace-scroll").Body(
+			app.Ol().Class("trace-list").OnClick(t.onClick),
+		),
+	)
+}
+
+func (t *TracePanel) OnMount(ctx app.Context)  { ctx.Defer(t.syncRows) }
+func (t *TracePanel) OnUpdate(ctx app.Context) { ctx.Defer(t.syncRows) }
+
+func (t *TracePanel) onFilter(ctx app.Context, e app.Event) {
+	t.filter = ctx.JSSrc().Get("value").String()
+	ctx.Defer(t.syncRows)
+}
+
+// shown is the records the list draws: the newest traceRows, filtered.
+func (t *TracePanel) shown() []gccore.Record {
+	recs := t.View.Trace
 	if f := strings.ToLower(strings.TrimSpace(t.filter)); f != "" {
 		var keep []gccore.Record
-		for _, r := range all {
+		for _, r := range recs {
 			if strings.Contains(strings.ToLower(r.String()), f) {
 				keep = append(keep, r)
 			}
 		}
 		recs = keep
 	}
-	if len(recs) > traceSlots {
-		recs = recs[len(recs)-traceSlots:]
+	if len(recs) > traceRows {
+		recs = recs[len(recs)-traceRows:]
 	}
-	rows := make([]app.UI, traceSlots)
-	for i := range rows {
-		rows[i] = &TraceRow{}
+	return recs
+}
+
+func (t *TracePanel) syncRows(ctx app.Context) {
+	root := t.JSValue()
+	if root == nil || !root.Truthy() {
+		return
 	}
+	t.rows.sync(root.Call("querySelector", ".trace-list"), t.rowMarkup())
+}
+
+// rowMarkup is the markup of the rows shown, built only for records not shown before.
+func (t *TracePanel) rowMarkup() []keyedMarkup {
+	recs := t.shown()
+	next := make(map[int64]string, len(recs))
+	want := make([]keyedMarkup, len(recs))
 	for i, r := range recs {
-		slot := int(r.Seq % traceSlots)
-		if t.filter != "" {
-			slot = i // filtered: positions are not stable anyway
+		m, ok := t.marks[r.Seq]
+		if !ok {
+			m = traceRowMarkup(r)
 		}
-		rows[slot] = &TraceRow{Seq: r.Seq, Tick: r.Tick, Component: r.Component, Queue: r.Queue, Rule: r.Rule,
-			Key: r.Key, Text: r.Text, Call: r.Call, Result: r.Result}
+		next[r.Seq] = m
+		want[i] = keyedMarkup{key: strconv.FormatInt(r.Seq, 10), markup: m}
 	}
-	return app.Div().Class("panel", "trace").Body(
-		app.Div().Class("trace-head").Body(
-			app.H3().Body(app.Text("Trace"), app.Span().Class("count").Textf("%d", len(all))),
-			app.Input().Type("search").Placeholder("filter (rule, key, text)").Aria("label", "Filter the trace").
-				Value(t.filter).OnInput(t.ValueTo(&t.filter)),
-			app.If(len(all) > len(recs) && t.filter == "", func() app.UI {
-				return app.Span().Class("muted", "small").Textf("the last %d", len(recs))
-			}),
-		),
-		// column-reverse keeps the log scrolled to its end as rows are added.
-		app.Div().Class("trace-scroll").Body(
-			app.Ol().Class("trace-list").OnClick(t.onClick).Body(rows...),
-		),
-	)
+	t.marks = next
+	return want
 }
 
 // onClick opens the rule of a clicked rule id (one delegated handler for every row).
@@ -78,33 +104,33 @@ func (t *TracePanel) onClick(ctx app.Context, e app.Event) {
 	}
 }
 
-// TraceRow is one record. Its props are plain values so unchanged rows are skipped.
-type TraceRow struct {
-	app.Compo
-
-	Seq, Tick                                       int64
-	Component, Queue, Rule, Key, Text, Call, Result string
-}
-
-// Render draws the record as markup (app.Raw): a cascade tick adds dozens of records
-// and so changes most rows, and one parse per row is far cheaper than go-app's
-// attribute-by-attribute update through syscall/js. A zero Seq is an empty slot.
-func (r *TraceRow) Render() app.UI {
-	if r.Seq == 0 {
-		return app.Raw(`<li class="tr-free"></li>`)
-	}
-	esc := html.EscapeString
+// traceRowMarkup draws one record: tick, component, queue, rule links, key, text and
+// the API call with its result.
+func traceRowMarkup(r gccore.Record) string {
 	call := r.Call
 	if r.Result != "" {
 		call += " → " + r.Result
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, `<li class="tr" style="order: %d"><span class="tr-tick">t=%d</span><span class="tr-comp c-%s">%s</span><span class="tr-queue">%s</span><span class="tr-rule">`,
-		r.Seq, r.Tick, esc(compClass(r.Component)), esc(r.Component), esc(r.Queue))
+	b.Grow(256 + len(r.Key) + len(r.Text) + len(call))
+	b.WriteString(`<li class="tr"><span class="tr-tick">t=`)
+	b.WriteString(strconv.FormatInt(r.Tick, 10))
+	b.WriteString(`</span><span class="tr-comp c-`)
+	b.WriteString(esc(compClass(r.Component)))
+	b.WriteString(`">`)
+	b.WriteString(esc(r.Component))
+	b.WriteString(`</span><span class="tr-queue">`)
+	b.WriteString(esc(r.Queue))
+	b.WriteString(`</span><span class="tr-rule">`)
 	writeRuleLinks(&b, r.Rule)
-	fmt.Fprintf(&b, `</span><span class="tr-key">%s</span><span class="tr-text">%s</span><code class="tr-call">%s</code></li>`,
-		esc(r.Key), esc(r.Text), esc(call))
-	return app.Raw(b.String())
+	b.WriteString(`</span><span class="tr-key">`)
+	b.WriteString(esc(r.Key))
+	b.WriteString(`</span><span class="tr-text">`)
+	b.WriteString(esc(r.Text))
+	b.WriteString(`</span><code class="tr-call">`)
+	b.WriteString(esc(call))
+	b.WriteString(`</code></li>`)
+	return b.String()
 }
 
 func compClass(c string) string {

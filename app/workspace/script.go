@@ -149,7 +149,7 @@ func (w *Workspace) Fine(op Op) error {
 			nothing = "no watch event is waiting for delivery"
 		}
 	case OpGraphChange:
-		if len(w.sim.GraphChanges()) == 0 {
+		if w.sim.GraphChangesLen() == 0 {
 			nothing = "graphChanges is empty"
 		}
 	case OpDeleteItem, OpOrphanItem:

@@ -25,13 +25,19 @@ type View struct {
 	Idle     bool // no watch event pending, no queued work (gccore.Sim.Idle)
 	Settled  bool // Idle and the scenario's steps have all run
 
-	Objects      []*gccore.Object // the API server's objects, sorted (gccore.Sim.Objects)
-	Graph        []gccore.NodeView
-	Queues       []gccore.QueueView // attemptToDelete, attemptToOrphan
-	GraphChanges []gccore.GraphChange
-	PendingWatch int
-	AbsentOwners []string
-	Events       []gccore.GCEvent
+	// Objects are the API server's objects, sorted (gccore.Sim.ObjectsShared): the stored
+	// objects themselves, never to be changed.
+	Objects []*gccore.Object
+	Graph   []gccore.NodeView
+	// Queues are attemptToDelete and attemptToOrphan, each with its first ViewItems
+	// items (QueueView.Total counts them all).
+	Queues []gccore.QueueView
+	// GraphChanges are the first ViewItems pending entries of GraphChangesLen.
+	GraphChanges    []gccore.GraphChange
+	GraphChangesLen int
+	PendingWatch    int
+	AbsentOwners    []string
+	Events          []gccore.GCEvent
 	// Trace is every record up to Position, oldest first.
 	Trace []gccore.Record
 	// Script describes the scenario steps still to run.
@@ -44,6 +50,10 @@ type View struct {
 	InGraph map[types.UID]gccore.NodeView
 	InAPI   map[types.UID]*gccore.Object
 }
+
+// ViewItems bounds the items a view lists per queue: a page shows the head of a queue,
+// and a cascade can queue thousands.
+const ViewItems = 60
 
 // Kind is one served kind.
 type Kind struct {
@@ -86,13 +96,15 @@ func (v *View) Diff() (apiOnly, graphOnly int) {
 func (w *Workspace) publish() {
 	w.version++
 	s := w.sim
+	s.TakeWatch() // the views read the objects, not the watch stream; do not keep it
 	// Every change of an object or of the GC's graph emits a trace record, so with no
 	// new record since the last view the objects and the graph are the same: share them
 	// (an idle tick at 5,000 objects then costs nearly nothing).
 	if prev := w.view; prev != nil && w.viewSim == s && w.viewTraceLen == s.TraceLen() {
 		v := *prev
 		v.Version, v.Tick, v.Position, v.HistoryLen = w.version, s.CurrentTick(), w.cur, len(w.hist)
-		v.Idle, v.Queues, v.GraphChanges, v.PendingWatch = s.Idle(), s.Queues(), s.GraphChanges(), s.PendingWatchEvents()
+		v.Idle, v.Queues, v.PendingWatch = s.Idle(), s.QueuesHead(ViewItems), s.PendingWatchEvents()
+		v.GraphChanges, v.GraphChangesLen = s.GraphChangesHead(ViewItems), s.GraphChangesLen()
 		v.Trace = w.trace[:w.traceEnd(w.cur):w.traceEnd(w.cur)]
 		v.Script = w.scriptView()
 		v.Settled = v.Idle && w.ScriptDone()
@@ -105,21 +117,22 @@ func (w *Workspace) publish() {
 	}
 	w.viewSim, w.viewTraceLen = s, s.TraceLen()
 	v := &View{
-		Version:      w.version,
-		Name:         w.name,
-		Tick:         s.CurrentTick(),
-		Position:     w.cur,
-		HistoryLen:   len(w.hist),
-		Idle:         s.Idle(),
-		Objects:      s.Objects(),
-		Graph:        s.Graph(),
-		Queues:       s.Queues(),
-		GraphChanges: s.GraphChanges(),
-		PendingWatch: s.PendingWatchEvents(),
-		AbsentOwners: s.AbsentOwners(),
-		Events:       s.GCEvents(),
-		Trace:        w.trace[:w.traceEnd(w.cur):w.traceEnd(w.cur)],
-		Script:       w.scriptView(),
+		Version:         w.version,
+		Name:            w.name,
+		Tick:            s.CurrentTick(),
+		Position:        w.cur,
+		HistoryLen:      len(w.hist),
+		Idle:            s.Idle(),
+		Objects:         s.ObjectsShared(),
+		Graph:           s.Graph(),
+		Queues:          s.QueuesHead(ViewItems),
+		GraphChanges:    s.GraphChangesHead(ViewItems),
+		GraphChangesLen: s.GraphChangesLen(),
+		PendingWatch:    s.PendingWatchEvents(),
+		AbsentOwners:    s.AbsentOwners(),
+		Events:          s.GCEvents(),
+		Trace:           w.trace[:w.traceEnd(w.cur):w.traceEnd(w.cur)],
+		Script:          w.scriptView(),
 	}
 	v.Settled = v.Idle && w.ScriptDone()
 	if n := len(w.hist); n > 0 {

@@ -1,0 +1,127 @@
+package ui
+
+import (
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// keyedMarkup is one child of a domList: a stable key and the child's whole markup.
+type keyedMarkup struct {
+	key, markup string
+}
+
+// domList keeps the children of one element in step with a list of keyed markup by
+// direct DOM calls, outside go-app's virtual DOM. The busy panels (the graph's nodes, the
+// trace, the queues) change dozens of rows per tick during a cascade: go-app diffs
+// children by position and updates them attribute by attribute through syscall/js, and
+// replacing app.Raw elements parses each row on its own. Here a tick removes the rows
+// that are gone, re-parses the rows whose markup changed, and parses each run of new
+// rows in one call; the rest are not touched. When most rows change, the whole list is
+// parsed in one call.
+//
+// The host element is rendered by go-app with no children, so go-app never touches
+// what domList puts in it. Clicks on the rows are delegated to a go-app handler on an
+// ancestor (data-* attributes in the markup say what was clicked). Each row's markup is
+// exactly one element; rows are found by index in the host's children.
+type domList struct {
+	host    app.Value
+	keys    []string // the children's keys, in DOM order
+	markups map[string]string
+}
+
+// sync makes host's children the markup of want, in want's order. A different host
+// (the panel was mounted again) starts over.
+func (l *domList) sync(host app.Value, want []keyedMarkup) {
+	if app.IsServer || host == nil || !host.Truthy() {
+		return
+	}
+	if l.host == nil || !l.host.Equal(host) {
+		l.host, l.keys, l.markups = host, nil, map[string]string{}
+	}
+	wanted := make(map[string]bool, len(want))
+	for _, w := range want {
+		wanted[w.key] = true
+	}
+	var survivors []string
+	for _, k := range l.keys {
+		if wanted[k] {
+			survivors = append(survivors, k)
+		}
+	}
+	fresh := 0 // rows to parse: new or changed
+	for _, w := range want {
+		if m, ok := l.markups[w.key]; !ok || m != w.markup {
+			fresh++
+		}
+	}
+	if fresh*4 > len(want)*3 || !subsequence(survivors, want) {
+		l.replaceAll(want)
+		return
+	}
+	children := host.Get("children")
+	// Remove what is gone, from the end so that indexes stay valid.
+	for i := len(l.keys) - 1; i >= 0; i-- {
+		if !wanted[l.keys[i]] {
+			children.Index(i).Call("remove")
+			delete(l.markups, l.keys[i])
+		}
+	}
+	// Walk want: survivors are in place; re-parse changed ones, insert runs of new ones.
+	for i := 0; i < len(want); {
+		w := want[i]
+		if m, ok := l.markups[w.key]; ok {
+			if m != w.markup {
+				children.Index(i).Set("outerHTML", w.markup)
+				l.markups[w.key] = w.markup
+			}
+			i++
+			continue
+		}
+		j := i
+		var run strings.Builder
+		for ; j < len(want); j++ {
+			if _, ok := l.markups[want[j].key]; ok {
+				break
+			}
+			run.WriteString(want[j].markup)
+		}
+		if i == 0 {
+			host.Call("insertAdjacentHTML", "afterbegin", run.String())
+		} else {
+			children.Index(i-1).Call("insertAdjacentHTML", "afterend", run.String())
+		}
+		for ; i < j; i++ {
+			l.markups[want[i].key] = want[i].markup
+		}
+	}
+	l.keys = l.keys[:0]
+	for _, w := range want {
+		l.keys = append(l.keys, w.key)
+	}
+}
+
+// replaceAll parses the whole list in one call.
+func (l *domList) replaceAll(want []keyedMarkup) {
+	var b strings.Builder
+	l.keys = make([]string, len(want))
+	l.markups = make(map[string]string, len(want))
+	for i, w := range want {
+		b.WriteString(w.markup)
+		l.keys[i] = w.key
+		l.markups[w.key] = w.markup
+	}
+	l.host.Set("innerHTML", b.String())
+}
+
+// subsequence reports whether the survivors appear in want in the same order, so that
+// only insertions are needed.
+func subsequence(survivors []string, want []keyedMarkup) bool {
+	i := 0
+	for _, w := range want {
+		if i < len(survivors) && survivors[i] == w.key {
+			i++
+		}
+	}
+	return i == len(survivors)
+}
