@@ -121,18 +121,44 @@ func (n *node) blockingDependents() []*node {
 // graph is uidToNode: at most one node per uid (N-1).
 type graph struct {
 	uidToNode map[types.UID]*node
+	// order caches the uids in identity order for sortedNodes (views list the graph
+	// every tick); a new uid or a changed identity invalidates it, a removal does not.
+	order      []types.UID
+	orderValid bool
 }
 
 func (g *graph) read(uid types.UID) (*node, bool) { n, ok := g.uidToNode[uid]; return n, ok }
-func (g *graph) write(n *node)                    { g.uidToNode[n.identity.UID] = n }
 func (g *graph) delete(uid types.UID)             { delete(g.uidToNode, uid) }
+
+func (g *graph) write(n *node) {
+	if old, ok := g.uidToNode[n.identity.UID]; !ok || old.identity != n.identity {
+		g.orderValid = false
+	}
+	g.uidToNode[n.identity.UID] = n
+}
 
 // sortedNodes returns every node in identity order.
 func (g *graph) sortedNodes() []*node {
 	out := make([]*node, 0, len(g.uidToNode))
+	if g.orderValid {
+		order := g.order[:0]
+		for _, uid := range g.order {
+			if n, ok := g.uidToNode[uid]; ok {
+				out = append(out, n)
+				order = append(order, uid)
+			}
+		}
+		g.order = order
+		return out
+	}
 	for _, n := range g.uidToNode {
 		out = append(out, n)
 	}
 	sort.Slice(out, func(i, j int) bool { return lessIdentity(out[i].identity, out[j].identity) })
+	g.order = g.order[:0]
+	for _, n := range out {
+		g.order = append(g.order, n.identity.UID)
+	}
+	g.orderValid = true
 	return out
 }

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
-	"sort"
 	"strconv"
 
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -49,6 +48,7 @@ type Sim struct {
 	watch                        []WatchEvent
 	rng                          *rand.Rand
 	deleteWorkers, orphanWorkers []string
+	order                        objectOrder
 }
 
 // New builds a simulation at tick 0 with no objects.
@@ -90,7 +90,7 @@ func New(cfg Config) (*Sim, error) {
 	s.gb.attemptToDelete.immediateRequeue = cfg.RequeueImmediately
 	s.gb.attemptToOrphan.immediateRequeue = cfg.RequeueImmediately
 	s.gc = &garbageCollector{gb: s.gb, api: s.api, informers: s.informers, resources: rs, trace: &s.trace, clock: &s.clock}
-	s.api.watch = append(s.api.watch, s.onWatchEvent)
+	s.api.watch = append(s.api.watch, s.onWatchEvent, s.order.observe)
 	s.api.warn = func(ref ObjectRef, msg string) {
 		s.trace.add(Record{Component: CompAPIServer, Rule: "API-3", Key: ref.String(), Text: "warning: " + msg})
 	}
@@ -337,24 +337,7 @@ func (s *Sim) Objects() []*Object {
 // are the stored ones, which the API server never changes in place (a write stores a new
 // object), so they keep their state; callers must not change them.
 func (s *Sim) ObjectsShared() []*Object {
-	objs := make([]*Object, 0, len(s.api.objects))
-	for _, o := range s.api.objects {
-		objs = append(objs, o)
-	}
-	sort.Slice(objs, func(i, j int) bool {
-		a, b := objs[i], objs[j]
-		if a.APIVersion != b.APIVersion {
-			return a.APIVersion < b.APIVersion
-		}
-		if a.Kind != b.Kind {
-			return a.Kind < b.Kind
-		}
-		if a.Namespace != b.Namespace {
-			return a.Namespace < b.Namespace
-		}
-		return a.Name < b.Name
-	})
-	return objs
+	return s.order.list(s.api.objects)
 }
 
 // ObjectCount is the number of stored objects.

@@ -85,20 +85,33 @@ type Scene struct {
 	Version int64
 	Mode    Mode
 	Nodes   []Node // in layout order: by layer, then left to right
-	// Paths holds one SVG path per edge class, every edge of that class as a subpath, so
-	// thousands of edges cost a handful of DOM elements.
-	Paths         [numEdgeClasses]string
+	// Edges are the edges into each drawn dependent, one path per dependent and edge
+	// class (its owner references of that class as subpaths), in node order. A path per
+	// dependent lets the page remove a deleted object's edges without redrawing the rest.
+	Edges         []EdgePath
 	Width, Height float64
 	Hidden        int // nodes hidden by collapsed subtrees
 
 	// pos and sig let the next Build keep positions (see Build).
 	pos map[string]*placed
-	sig map[string]string
+	sig map[string]nodeSig
 }
+
+// nodeSig is what a kept layout requires of a node to stay the same: its owners by uid
+// and the class of each reference (the GC's unblock patch, DEL-10, changes a class).
+type nodeSig struct{ owners, classes string }
 
 type edge struct {
 	owner, dep string
 	class      EdgeClass
+}
+
+// EdgePath is one SVG path: the edges of one class into one dependent.
+type EdgePath struct {
+	ID    string // the dependent's node id and the class: a stable key
+	Dep   string // the dependent's node id
+	Class EdgeClass
+	D     string // the path data: one cubic curve per edge
 }
 
 // Build lays out the view's objects (API) or graph nodes (GC). Collapsed holds node ids
@@ -119,12 +132,18 @@ func BuildFrom(prev *Scene, v *workspace.View, mode Mode, collapsed map[string]b
 	nodes := make([]Node, 0, size)
 	edges := make([]edge, 0, size)
 	vs := make([]vertex, 0, size)
+	classesOf := make([]string, 0, size) // per vertex
 	add := func(n Node, owners []metav1.OwnerReference) {
 		nodes = append(nodes, n)
 		vx := vertex{id: n.ID} // key: only a new layout needs it
 		if len(owners) > 0 {
 			vx.owners = make([]string, 0, len(owners))
 		}
+		classes := ""
+		for _, r := range owners {
+			classes += classKeys[classOf(r)] // one owner: a constant, no allocation
+		}
+		classesOf = append(classesOf, classes)
 		for _, r := range owners {
 			id := string(r.UID)
 			if mode == API {
@@ -179,14 +198,15 @@ func BuildFrom(prev *Scene, v *workspace.View, mode Mode, collapsed map[string]b
 			add(n, g.Owners)
 		}
 	}
-	sig := make(map[string]string, len(vs))
-	for _, vx := range vs {
-		sig[vx.id] = signature(vx.owners)
+	sig := make(map[string]nodeSig, len(vs))
+	for i, vx := range vs {
+		sig[vx.id] = nodeSig{owners: signature(vx.owners), classes: classesOf[i]}
 	}
 	var pos map[string]*placed
 	var order []string
 	var w, h float64
-	if prev.canKeep(mode, sig, collapsed) {
+	kept := prev.canKeep(mode, sig, collapsed)
+	if kept {
 		pos, w, h = prev.pos, prev.Width, prev.Height
 		for _, n := range prev.Nodes {
 			if _, ok := sig[n.ID]; ok {
@@ -213,30 +233,63 @@ func BuildFrom(prev *Scene, v *workspace.View, mode Mode, collapsed map[string]b
 		s.Nodes = append(s.Nodes, n)
 	}
 	s.Hidden = len(nodes) - len(order)
-	var paths [numEdgeClasses][]byte
-	for _, e := range edges {
-		a, b := pos[e.owner], pos[e.dep]
-		if a == nil || b == nil || a.hidden || b.hidden {
-			continue
-		}
-		x1, y1 := a.x+NodeW/2, a.y+NodeH
-		x2, y2 := b.x+NodeW/2, b.y
-		dy := max(24, (y2-y1)/2)
-		if y2 <= y1 { // a cycle's closing edge runs upwards: loop out to the side
-			paths[e.class] = appendCurve(paths[e.class], x1, y1, x1+NodeW, y1+60, x2+NodeW, y2-60, x2, y2)
-			continue
-		}
-		paths[e.class] = appendCurve(paths[e.class], x1, y1, x1, y1+dy, x2, y2-dy, x2, y2)
-	}
-	for i := range paths {
-		s.Paths[i] = string(paths[i])
-	}
+	s.Edges = edgePaths(prev, kept, nodes, edges, pos, order)
 	if prev.same(s) {
 		return prev // nothing to redraw: the page compares one pointer
 	}
 	versions++
 	s.Version = versions
 	return s
+}
+
+// edgePaths draws the edges of the nodes in order. When the layout was kept, no position
+// moved and a survivor's owners are the same (an owner may have turned into its
+// placeholder, at the same place), so its paths are prev's.
+func edgePaths(prev *Scene, kept bool, nodes []Node, edges []edge, pos map[string]*placed, order []string) []EdgePath {
+	var out []EdgePath
+	if kept {
+		byDep := make(map[string][]EdgePath, len(prev.Nodes))
+		for i := 0; i < len(prev.Edges); {
+			j := i
+			for j < len(prev.Edges) && prev.Edges[j].Dep == prev.Edges[i].Dep {
+				j++
+			}
+			byDep[prev.Edges[i].Dep] = prev.Edges[i:j]
+			i = j
+		}
+		out = make([]EdgePath, 0, len(prev.Edges))
+		for _, id := range order {
+			out = append(out, byDep[id]...)
+		}
+		return out
+	}
+	into := make(map[string][]edge, len(nodes))
+	for _, e := range edges {
+		into[e.dep] = append(into[e.dep], e)
+	}
+	for _, id := range order {
+		var paths [numEdgeClasses][]byte
+		for _, e := range into[id] {
+			a, b := pos[e.owner], pos[e.dep]
+			if a == nil || b == nil || a.hidden || b.hidden {
+				continue
+			}
+			x1, y1 := a.x+NodeW/2, a.y+NodeH
+			x2, y2 := b.x+NodeW/2, b.y
+			dy := max(24, (y2-y1)/2)
+			if y2 <= y1 { // a cycle's closing edge runs upwards: loop out to the side
+				paths[e.class] = appendCurve(paths[e.class], x1, y1, x1+NodeW, y1+60, x2+NodeW, y2-60, x2, y2)
+				continue
+			}
+			paths[e.class] = appendCurve(paths[e.class], x1, y1, x1, y1+dy, x2, y2-dy, x2, y2)
+		}
+		for c, d := range paths {
+			if len(d) > 0 {
+				out = append(out, EdgePath{ID: id + "|" + strconv.Itoa(c), Dep: id, Class: EdgeClass(c), D: string(d)})
+			}
+		}
+	}
+	return out
 }
 
 // signature is a node's owners by uid, for telling a structural change: an owner turning
@@ -257,7 +310,7 @@ var versions int64
 // same reports whether s and t draw the same picture.
 func (s *Scene) same(t *Scene) bool {
 	if s == nil || s.Mode != t.Mode || s.Width != t.Width || s.Height != t.Height || s.Hidden != t.Hidden ||
-		s.Paths != t.Paths || len(s.Nodes) != len(t.Nodes) {
+		len(s.Nodes) != len(t.Nodes) || !slices.Equal(s.Edges, t.Edges) {
 		return false
 	}
 	for i := range s.Nodes {
@@ -287,7 +340,7 @@ func withPlaceholder(pos map[string]*placed, id string) map[string]*placed {
 
 // canKeep reports whether a scene with these node signatures can reuse s's positions:
 // no node is new, except placeholders of owners that were drawn.
-func (s *Scene) canKeep(mode Mode, sig map[string]string, collapsed map[string]bool) bool {
+func (s *Scene) canKeep(mode Mode, sig map[string]nodeSig, collapsed map[string]bool) bool {
 	if s == nil || s.Mode != mode || len(sig) > len(s.sig) || len(sig) < len(s.sig)/2 {
 		return false
 	}
@@ -327,6 +380,9 @@ func appendCurve(b []byte, pts ...float64) []byte {
 	}
 	return b
 }
+
+// classKeys names the edge classes in a nodeSig.
+var classKeys = [numEdgeClasses]string{Plain: "p", Controller: "c", Block: "b", ControllerBlock: "x"}
 
 func classOf(r metav1.OwnerReference) EdgeClass {
 	c, b := r.Controller != nil && *r.Controller, r.BlockOwnerDeletion != nil && *r.BlockOwnerDeletion

@@ -18,10 +18,8 @@ func (s *Scene) SVG() string {
 		Block:           `stroke="#d9480f" stroke-width="1.4"`,
 		ControllerBlock: `stroke="#d9480f" stroke-width="2.6"`,
 	}
-	for i, d := range s.Paths {
-		if d != "" {
-			fmt.Fprintf(&b, `<path d="%s" fill="none" %s/>`+"\n", d, strokes[i])
-		}
+	for _, e := range s.Edges {
+		fmt.Fprintf(&b, `<path d="%s" fill="none" %s/>`+"\n", e.D, strokes[e.Class])
 	}
 	for _, n := range s.Nodes {
 		fill, stroke, dash := "#ffffff", "#8a94a6", ""

@@ -81,24 +81,22 @@ func (s *IndexedDB) Get(key string) ([]byte, error) {
 
 // Put implements Store.
 func (s *IndexedDB) Put(key string, value []byte) error {
-	ctx, cancel := context.WithTimeout(context.Background(), timeout)
-	defer cancel()
-	txn, err := s.db.Transaction(idb.TransactionReadWrite, objects)
-	if err != nil {
+	return s.write(func(st *idb.ObjectStore) error {
+		_, err := st.PutKey(js.ValueOf(key), js.ValueOf(string(value)))
 		return err
-	}
-	st, err := txn.ObjectStore(objects)
-	if err != nil {
-		return err
-	}
-	if _, err := st.PutKey(js.ValueOf(key), js.ValueOf(string(value))); err != nil {
-		return err
-	}
-	return txn.Await(ctx)
+	})
 }
 
 // Delete implements Store.
 func (s *IndexedDB) Delete(key string) error {
+	return s.write(func(st *idb.ObjectStore) error {
+		_, err := st.Delete(js.ValueOf(key))
+		return err
+	})
+}
+
+// write runs op in a read-write transaction and waits for it to commit.
+func (s *IndexedDB) write(op func(*idb.ObjectStore) error) error {
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
 	txn, err := s.db.Transaction(idb.TransactionReadWrite, objects)
@@ -109,7 +107,7 @@ func (s *IndexedDB) Delete(key string) error {
 	if err != nil {
 		return err
 	}
-	if _, err := st.Delete(js.ValueOf(key)); err != nil {
+	if err := op(st); err != nil {
 		return err
 	}
 	return txn.Await(ctx)

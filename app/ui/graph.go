@@ -165,7 +165,7 @@ func (g *GraphPanel) Render() (ui app.UI) {
 				OnClick(func(ctx app.Context, e app.Event) { g.fit(ctx.JSSrc().Call("closest", ".graph")) }),
 			legend(),
 		),
-		svgEl("svg").Class("graph-svg").Attr("role", "img").Aria("label", fmt.Sprintf("%s graph, %d nodes", g.Mode, len(s.Nodes))).
+		svgEl("svg").Class("graph-svg", g.detail()).Attr("role", "img").Aria("label", fmt.Sprintf("%s graph, %d nodes", g.Mode, len(s.Nodes))).
 			OnClick(g.onClick).Body(
 			svgEl("g").Attr("transform", fmt.Sprintf("translate(%.1f %.1f) scale(%.4f)", g.panX, g.panY, g.zoom)).Body(
 				&GraphCanvas{Scene: s, Selected: g.Selected, Collapsed: g.Collapsed},
@@ -175,6 +175,18 @@ func (g *GraphPanel) Render() (ui app.UI) {
 			return app.P().Class("graph-empty").Text("No objects. Create some in the Create tab or the Console, or open an example.")
 		}),
 	)
+}
+
+// farZoom is the zoom below which node labels are not drawn (class "far"): they are
+// unreadable there, and thousands of them make every redraw slow.
+const farZoom = 0.3
+
+// detail is the SVG's class for the zoom level: "far" draws nodes as boxes only.
+func (g *GraphPanel) detail() string {
+	if g.zoom < farZoom {
+		return "far"
+	}
+	return "near"
 }
 
 // onClick selects the node under the pointer, or folds/unfolds its subtree.

@@ -12,10 +12,10 @@ import (
 // does (scene.BuildFrom returns the same *Scene otherwise), so an idle tick or a pan does
 // not re-render thousands of nodes.
 //
-// The edges are a few paths (one per edge class) drawn by go-app. The nodes are SVG
-// markup kept in step by a domList: a cascade tick re-parses the few nodes whose data
-// changed and removes the deleted ones, and leaves the thousands of others alone. Clicks
-// are delegated to the panel (data-node, data-toggle).
+// Edges and nodes are SVG markup kept in step by two domLists: a cascade tick removes
+// the deleted objects' nodes and edges and re-parses the few nodes whose data changed,
+// and leaves the thousands of others alone. Clicks are delegated to the panel
+// (data-node, data-toggle).
 type GraphCanvas struct {
 	app.Compo
 
@@ -23,10 +23,12 @@ type GraphCanvas struct {
 	Selected  types.UID
 	Collapsed map[string]bool
 
-	nodes domList
+	edges, nodes domList
 	// marks caches each node's last data and markup, so unchanged nodes cost a
 	// comparison, not a rebuild.
 	marks map[string]slotMarkup
+	// edgeMarks caches each edge path's markup by its id (key holds the path data).
+	edgeMarks map[string]keyedMarkup
 }
 
 type slotMarkup struct {
@@ -34,29 +36,42 @@ type slotMarkup struct {
 	text string
 }
 
-// Render draws the edges and the empty group the nodes go into (syncNodes).
+// Render draws the two empty groups the edges and the nodes go into (sync).
 func (c *GraphCanvas) Render() app.UI {
-	s := c.Scene
-	edges := make([]app.UI, 0, len(s.Paths))
-	for i, d := range s.Paths {
-		edges = append(edges, svgLeaf("path").Class("edge", edgeClass(scene.EdgeClass(i))).Attr("d", orNone(d)))
-	}
 	return svgEl("g").Body(
-		svgEl("g").Class("edges").Body(edges...),
+		svgEl("g").Class("edges"),
 		svgEl("g").Class("nodes"),
 	)
 }
 
-// OnMount and OnUpdate draw the nodes once go-app has rendered the group they go in.
-func (c *GraphCanvas) OnMount(ctx app.Context)  { ctx.Defer(c.syncNodes) }
-func (c *GraphCanvas) OnUpdate(ctx app.Context) { ctx.Defer(c.syncNodes) }
+// OnMount and OnUpdate draw the scene once go-app has rendered the groups it goes in.
+func (c *GraphCanvas) OnMount(ctx app.Context)  { ctx.Defer(c.sync) }
+func (c *GraphCanvas) OnUpdate(ctx app.Context) { ctx.Defer(c.sync) }
 
-func (c *GraphCanvas) syncNodes(ctx app.Context) {
+func (c *GraphCanvas) sync(ctx app.Context) {
 	root := c.JSValue()
-	if root == nil || !root.Truthy() {
+	if root == nil || !root.Truthy() || c.Scene == nil {
 		return
 	}
+	c.edges.sync(root.Call("querySelector", ":scope > g.edges"), c.keyedEdges())
 	c.nodes.sync(root.Call("querySelector", ":scope > g.nodes"), c.keyedNodes())
+}
+
+// keyedEdges is the markup of the edge paths, one per dependent and class; a kept
+// layout hands the same paths on, so their markup is reused.
+func (c *GraphCanvas) keyedEdges() []keyedMarkup {
+	next := make(map[string]keyedMarkup, len(c.Scene.Edges))
+	out := make([]keyedMarkup, len(c.Scene.Edges))
+	for i, e := range c.Scene.Edges {
+		m, ok := c.edgeMarks[e.ID]
+		if !ok || m.key != e.D {
+			m = keyedMarkup{key: e.D, markup: `<path class="edge ` + edgeClass(e.Class) + `" d="` + e.D + `"/>`}
+		}
+		next[e.ID] = m
+		out[i] = keyedMarkup{key: e.ID, markup: m.markup}
+	}
+	c.edgeMarks = next
+	return out
 }
 
 // keyedNodes is every node's markup, rebuilt only for nodes whose data changed.
@@ -106,12 +121,4 @@ func edgeClass(c scene.EdgeClass) string {
 		return "e-controller-block"
 	}
 	return "e-plain"
-}
-
-// orNone keeps an empty path valid: go-app drops empty attributes.
-func orNone(d string) string {
-	if d == "" {
-		return "M0 0"
-	}
-	return d
 }

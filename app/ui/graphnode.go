@@ -15,8 +15,6 @@ const svgNS = "http://www.w3.org/2000/svg"
 // puts it in the DOM without drawing it (go-app#890).
 func svgEl(tag string) app.HTMLElem { return app.Elem(tag).XMLNS(svgNS) }
 
-func svgLeaf(tag string) app.HTMLElemSelfClosing { return app.ElemSelfClosing(tag).XMLNS(svgNS) }
-
 // NodeData is what a node shows: plain comparable values, so the canvas can tell an
 // unchanged node from a changed one and reuse its markup.
 type NodeData struct {

@@ -51,6 +51,7 @@ func BenchmarkCascadeTick(b *testing.B) {
 				prev = scene.BuildFrom(prev, v, scene.API, nil)
 				canvas.Scene = prev
 				canvas.keyedNodes()
+				canvas.keyedEdges()
 				tr.View = v
 				tr.rowMarkup()
 				q := &QueuesPanel{View: v}
