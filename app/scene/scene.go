@@ -97,8 +97,8 @@ type Scene struct {
 	sig map[string]nodeSig
 }
 
-// nodeSig is what a kept layout requires of a node to stay the same: its owners by uid
-// and the class of each reference (the GC's unblock patch, DEL-10, changes a class).
+// nodeSig is a node's signature (signatureOf); the GC's unblock patch (DEL-10) changes
+// a class and so the signature.
 type nodeSig struct{ owners, classes string }
 
 type edge struct {
@@ -125,108 +125,49 @@ func Build(v *workspace.View, mode Mode, collapsed map[string]bool) *Scene {
 // and the page moves nothing. A new node, a changed ownerReference, a collapsed
 // subtree or more than half the nodes gone lays the graph out afresh.
 func BuildFrom(prev *Scene, v *workspace.View, mode Mode, collapsed map[string]bool) *Scene {
-	size := len(v.Objects)
-	if mode == GC {
-		size = len(v.Graph)
-	}
-	nodes := make([]Node, 0, size)
-	edges := make([]edge, 0, size)
-	vs := make([]vertex, 0, size)
-	classesOf := make([]string, 0, size) // per vertex
-	add := func(n Node, owners []metav1.OwnerReference) {
-		nodes = append(nodes, n)
-		vx := vertex{id: n.ID} // key: only a new layout needs it
-		if len(owners) > 0 {
-			vx.owners = make([]string, 0, len(owners))
-		}
-		classes := ""
-		for _, r := range owners {
-			classes += classKeys[classOf(r)] // one owner: a constant, no allocation
-		}
-		classesOf = append(classesOf, classes)
-		for _, r := range owners {
-			id := string(r.UID)
-			if mode == API {
-				if _, ok := v.InAPI[r.UID]; !ok {
-					id = absentPrefix + string(r.UID)
-				}
-			}
-			vx.owners = append(vx.owners, id)
-			edges = append(edges, edge{owner: id, dep: n.ID, class: classOf(r)})
-		}
-		vs = append(vs, vx)
-	}
-	if mode == API {
-		absent := map[string]Node{}
-		for _, o := range v.Objects {
-			n := Node{ID: string(o.UID), APIVersion: o.APIVersion, Kind: o.Kind, Namespace: o.Namespace, Name: o.Name,
-				UID: o.UID, Finalizers: o.Finalizers, Object: true}
-			if o.Terminating() {
-				n.Status = Terminating
-			}
-			gn, ok := v.InGraph[o.UID]
-			n.Lag = !ok || gn.Virtual
-			n.DeletingDependents = ok && gn.DeletingDependents
-			add(n, o.OwnerReferences)
-			for _, r := range o.OwnerReferences {
-				if _, ok := v.InAPI[r.UID]; !ok {
-					id := absentPrefix + string(r.UID)
-					if _, seen := absent[id]; !seen {
-						absent[id] = Node{ID: id, APIVersion: r.APIVersion, Kind: r.Kind, Namespace: o.Namespace, Name: r.Name, UID: r.UID, Status: Absent}
-					}
-				}
-			}
-		}
-		for _, n := range absent {
-			add(n, nil)
-		}
-	} else {
-		for _, g := range v.Graph {
-			n := Node{ID: string(g.UID), APIVersion: g.APIVersion, Kind: g.Kind, Namespace: g.Namespace, Name: g.Name,
-				UID: g.UID, DeletingDependents: g.DeletingDependents}
-			switch {
-			case g.Virtual:
-				n.Status = Virtual
-			case g.BeingDeleted:
-				n.Status = Terminating
-			}
-			if o, ok := v.InAPI[g.UID]; ok {
-				n.Finalizers = o.Finalizers
-			} else {
-				n.Stale = !g.Virtual
-			}
-			add(n, g.Owners)
-		}
-	}
-	sig := make(map[string]nodeSig, len(vs))
-	for i, vx := range vs {
-		sig[vx.id] = nodeSig{owners: signature(vx.owners), classes: classesOf[i]}
+	nodes, owners := collect(v, mode)
+	byID := make(map[string]int, len(nodes))
+	for i, n := range nodes {
+		byID[n.ID] = i
 	}
 	var pos map[string]*placed
+	var sig map[string]nodeSig
 	var order []string
+	var edges []edge
 	var w, h float64
-	kept := prev.canKeep(mode, sig, collapsed)
+	kept := prev.canKeep(mode, nodes, owners, collapsed)
 	if kept {
-		pos, w, h = prev.pos, prev.Width, prev.Height
+		// prev's signatures stay valid: the survivors' are unchanged, and the ids of the
+		// nodes gone never come back (uids are unique).
+		pos, sig, w, h = prev.pos, prev.sig, prev.Width, prev.Height
 		for _, n := range prev.Nodes {
-			if _, ok := sig[n.ID]; ok {
+			if _, ok := byID[n.ID]; ok {
 				order = append(order, n.ID)
-			} else if _, ok := sig[absentPrefix+n.ID]; ok { // the owner's placeholder takes its place
+			} else if _, ok := byID[absentPrefix+n.ID]; ok { // the owner's placeholder takes its place
 				pos = withPlaceholder(pos, n.ID)
 				order = append(order, absentPrefix+n.ID)
 			}
 		}
 	} else {
-		for i := range vs {
-			vs[i].key = sortKey(nodes[i])
+		vs := make([]vertex, len(nodes))
+		sig = make(map[string]nodeSig, len(nodes))
+		for i, n := range nodes {
+			vs[i] = vertex{id: n.ID, key: sortKey(n)}
+			for _, r := range owners[i] {
+				id := string(r.UID)
+				if mode == API {
+					if _, ok := v.InAPI[r.UID]; !ok {
+						id = absentPrefix + id
+					}
+				}
+				vs[i].owners = append(vs[i].owners, id)
+				edges = append(edges, edge{owner: id, dep: n.ID, class: classOf(r)})
+			}
+			sig[n.ID] = signatureOf(owners[i])
 		}
 		pos, order, w, h = layout(vs, collapsed)
 	}
 	s := &Scene{Mode: mode, Width: w, Height: h, Nodes: make([]Node, 0, len(order)), pos: pos, sig: sig}
-	byID := make(map[string]int, len(nodes))
-	for i, n := range nodes {
-		byID[n.ID] = i
-	}
 	for _, id := range order { // drawing order: by layer, then left to right
 		n, p := nodes[byID[id]], pos[id]
 		n.X, n.Y, n.HasDependents, n.HiddenBelow = p.x, p.y, p.hasDependents, p.hiddenBelow
@@ -240,6 +181,65 @@ func BuildFrom(prev *Scene, v *workspace.View, mode Mode, collapsed map[string]b
 	versions++
 	s.Version = versions
 	return s
+}
+
+// collect makes the nodes of the view's objects (API, with placeholders for owners
+// nothing stores) or graph nodes (GC), each with the ownerReferences it is drawn from.
+func collect(v *workspace.View, mode Mode) ([]Node, [][]metav1.OwnerReference) {
+	size := len(v.Objects)
+	if mode == GC {
+		size = len(v.Graph)
+	}
+	nodes := make([]Node, 0, size)
+	owners := make([][]metav1.OwnerReference, 0, size)
+	if mode == API {
+		absent := map[string]Node{}
+		for _, o := range v.Objects {
+			n := Node{ID: string(o.UID), APIVersion: o.APIVersion, Kind: o.Kind, Namespace: o.Namespace, Name: o.Name,
+				UID: o.UID, Finalizers: o.Finalizers, Object: true}
+			if o.Terminating() {
+				n.Status = Terminating
+			}
+			gn, ok := v.InGraph[o.UID]
+			n.Lag = !ok || gn.Virtual
+			n.DeletingDependents = ok && gn.DeletingDependents
+			nodes, owners = append(nodes, n), append(owners, o.OwnerReferences)
+			for _, r := range o.OwnerReferences {
+				if _, ok := v.InAPI[r.UID]; !ok {
+					id := absentPrefix + string(r.UID)
+					if _, seen := absent[id]; !seen {
+						absent[id] = Node{ID: id, APIVersion: r.APIVersion, Kind: r.Kind, Namespace: o.Namespace, Name: r.Name, UID: r.UID, Status: Absent}
+					}
+				}
+			}
+		}
+		ids := make([]string, 0, len(absent))
+		for id := range absent {
+			ids = append(ids, id)
+		}
+		slices.Sort(ids) // a fixed order: layout sorts by key, but the same input gives the same scene
+		for _, id := range ids {
+			nodes, owners = append(nodes, absent[id]), append(owners, nil)
+		}
+		return nodes, owners
+	}
+	for _, g := range v.Graph {
+		n := Node{ID: string(g.UID), APIVersion: g.APIVersion, Kind: g.Kind, Namespace: g.Namespace, Name: g.Name,
+			UID: g.UID, DeletingDependents: g.DeletingDependents}
+		switch {
+		case g.Virtual:
+			n.Status = Virtual
+		case g.BeingDeleted:
+			n.Status = Terminating
+		}
+		if o, ok := v.InAPI[g.UID]; ok {
+			n.Finalizers = o.Finalizers
+		} else {
+			n.Stale = !g.Virtual
+		}
+		nodes, owners = append(nodes, n), append(owners, g.Owners)
+	}
+	return nodes, owners
 }
 
 // edgePaths draws the edges of the nodes in order. When the layout was kept, no position
@@ -292,16 +292,25 @@ func edgePaths(prev *Scene, kept bool, nodes []Node, edges []edge, pos map[strin
 	return out
 }
 
-// signature is a node's owners by uid, for telling a structural change: an owner turning
-// into its placeholder is none.
-func signature(owners []string) string {
-	switch len(owners) {
+// signatureOf is what a kept layout requires of a node to stay the same: its owners by
+// uid (an owner turning into its placeholder is no structural change) and the class of
+// each reference. The common single owner costs no allocation.
+func signatureOf(refs []metav1.OwnerReference) nodeSig {
+	switch len(refs) {
 	case 0:
-		return ""
+		return nodeSig{}
 	case 1:
-		return strings.TrimPrefix(owners[0], absentPrefix)
+		return nodeSig{owners: string(refs[0].UID), classes: classKeys[classOf(refs[0])]}
 	}
-	return strings.ReplaceAll(strings.Join(owners, ","), absentPrefix, "")
+	var owners, classes strings.Builder
+	for i, r := range refs {
+		if i > 0 {
+			owners.WriteByte(',')
+		}
+		owners.WriteString(string(r.UID))
+		classes.WriteString(classKeys[classOf(r)])
+	}
+	return nodeSig{owners: owners.String(), classes: classes.String()}
 }
 
 // versions numbers scenes; only the UI goroutine builds them.
@@ -338,13 +347,12 @@ func withPlaceholder(pos map[string]*placed, id string) map[string]*placed {
 	return out
 }
 
-// canKeep reports whether a scene with these node signatures can reuse s's positions:
-// no node is new, except placeholders of owners that were drawn.
-func (s *Scene) canKeep(mode Mode, sig map[string]nodeSig, collapsed map[string]bool) bool {
-	if s == nil || s.Mode != mode || len(sig) > len(s.sig) || len(sig) < len(s.sig)/2 {
-		return false
-	}
-	if s.Hidden > 0 { // a subtree was folded: unfolding it needs a new layout
+// canKeep reports whether nodes drawn from these owner references can reuse s's
+// positions: no node is new (but placeholders of owners that were drawn), every
+// survivor has the same signature, nothing is folded, and at least half of the nodes
+// s was laid out with are left.
+func (s *Scene) canKeep(mode Mode, nodes []Node, owners [][]metav1.OwnerReference, collapsed map[string]bool) bool {
+	if s == nil || s.Mode != mode || len(nodes) > len(s.sig) || len(nodes) < len(s.sig)/2 || s.Hidden > 0 {
 		return false
 	}
 	for _, c := range collapsed {
@@ -352,13 +360,15 @@ func (s *Scene) canKeep(mode Mode, sig map[string]nodeSig, collapsed map[string]
 			return false
 		}
 	}
-	for id, owners := range sig {
-		old, ok := s.sig[id]
-		if !ok && strings.HasPrefix(id, absentPrefix) {
-			_, ok = s.pos[strings.TrimPrefix(id, absentPrefix)]
-			old = owners
+	for i, n := range nodes {
+		old, ok := s.sig[n.ID]
+		if !ok && n.Status == Absent { // a placeholder: its owner must have been drawn
+			if _, drawn := s.pos[strings.TrimPrefix(n.ID, absentPrefix)]; !drawn {
+				return false
+			}
+			continue
 		}
-		if !ok || old != owners {
+		if !ok || old != signatureOf(owners[i]) {
 			return false
 		}
 	}

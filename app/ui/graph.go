@@ -21,9 +21,9 @@ type GraphPanel struct {
 	Selected  types.UID
 	Collapsed map[string]bool // replaced, never changed in place, so go-app sees changes
 
-	OnSelect func(app.Context, types.UID)
-	OnToggle func(app.Context, string)
-	OnMode   func(app.Context, scene.Mode)
+	onSelect func(app.Context, types.UID)
+	onToggle func(app.Context, string)
+	onMode   func(app.Context, scene.Mode)
 
 	// scene is cached per (view version, mode, collapsed map).
 	scene    *scene.Scene
@@ -197,14 +197,14 @@ func (g *GraphPanel) onClick(ctx app.Context, e app.Event) {
 	}
 	t := e.Get("target")
 	if tg := t.Call("closest", "[data-toggle]"); tg.Truthy() {
-		g.OnToggle(ctx, tg.Call("getAttribute", "data-toggle").String())
+		g.onToggle(ctx, tg.Call("getAttribute", "data-toggle").String())
 		return
 	}
 	if n := t.Call("closest", "[data-node]"); n.Truthy() {
 		id := n.Call("getAttribute", "data-node").String()
 		for _, sn := range g.scene.Nodes {
 			if sn.ID == id {
-				g.OnSelect(ctx, sn.UID)
+				g.onSelect(ctx, sn.UID)
 				return
 			}
 		}
@@ -217,7 +217,7 @@ func (g *GraphPanel) modeButton(m scene.Mode, label, title string) app.UI {
 		cls += " seg-on"
 	}
 	return app.Button().Class(cls).Title(title+" (v)").Aria("pressed", g.Mode == m).Text(label).
-		OnClick(func(ctx app.Context, e app.Event) { g.OnMode(ctx, m) }, app.EventScope(label))
+		OnClick(func(ctx app.Context, e app.Event) { g.onMode(ctx, m) }, app.EventScope(label))
 }
 
 func (g *GraphPanel) zoomButton(label, title string, f float64) app.UI {

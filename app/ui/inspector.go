@@ -22,9 +22,9 @@ type Inspector struct {
 	Why      []string // gccore.Sim.Why for the selected object
 	YAML     string
 
-	OnSelect    func(app.Context, types.UID)
-	OnFinalizer func(ctx app.Context, ref gccore.ObjectRef, finalizer string, add bool)
-	OnRule      func(app.Context, string)
+	onSelect    func(app.Context, types.UID)
+	onFinalizer func(ctx app.Context, ref gccore.ObjectRef, finalizer string, add bool)
+	onRule      func(app.Context, string)
 
 	newFinalizer string
 }
@@ -64,14 +64,14 @@ func (in *Inspector) Render() (ui app.UI) {
 func (in *Inspector) whyItems() []app.UI {
 	var out []app.UI
 	for _, s := range in.Why {
-		out = append(out, app.Li().Body(ruleText(s, in.OnRule)...))
+		out = append(out, app.Li().Body(ruleText(s, in.onRule)...))
 	}
 	return out
 }
 
 func (in *Inspector) owners(o *gccore.Object) app.UI {
 	if len(o.OwnerReferences) == 0 {
-		return app.P().Class("muted").Body(ruleText("None: the GC never collects it (DEL-7).", in.OnRule)...)
+		return app.P().Class("muted").Body(ruleText("None: the GC never collects it (DEL-7).", in.onRule)...)
 	}
 	var items []app.UI
 	for _, r := range o.OwnerReferences {
@@ -113,7 +113,7 @@ func (in *Inspector) link(uid types.UID, label string) app.UI {
 		return app.Li().Body(app.Span().Text(label), app.Span().Class("muted").Text(" — not stored"))
 	}
 	return app.Li().Body(app.Button().Class("linkish").Text(label).
-		OnClick(func(ctx app.Context, e app.Event) { in.OnSelect(ctx, uid) }, app.EventScope(string(uid))))
+		OnClick(func(ctx app.Context, e app.Event) { in.onSelect(ctx, uid) }, app.EventScope(string(uid))))
 }
 
 func (in *Inspector) finalizers(o *gccore.Object) app.UI {
@@ -124,7 +124,7 @@ func (in *Inspector) finalizers(o *gccore.Object) app.UI {
 			app.Code().Text(f),
 			app.Button().Class("btn", "btn-small").Title("Remove this finalizer, as its controller would").
 				Aria("label", "Remove finalizer "+f).Text("Remove").
-				OnClick(func(ctx app.Context, e app.Event) { in.OnFinalizer(ctx, o.Ref(), f, false) }, app.EventScope(f)),
+				OnClick(func(ctx app.Context, e app.Event) { in.onFinalizer(ctx, o.Ref(), f, false) }, app.EventScope(f)),
 		))
 	}
 	if len(items) == 0 {
@@ -140,7 +140,7 @@ func (in *Inspector) finalizers(o *gccore.Object) app.UI {
 			app.Button().Type("button").Class("btn", "btn-small").Text("Add finalizer").
 				OnClick(func(ctx app.Context, e app.Event) {
 					if f := strings.TrimSpace(in.newFinalizer); f != "" {
-						in.OnFinalizer(ctx, o.Ref(), f, true)
+						in.onFinalizer(ctx, o.Ref(), f, true)
 						in.newFinalizer = ""
 						setFieldValue("finalizer-input", "")
 					}
@@ -153,7 +153,7 @@ func (in *Inspector) renderNode(n gccore.NodeView) app.UI {
 	return app.Div().Class("panel", "inspector").Body(
 		app.H2().Text(n.Kind+" "+n.Name),
 		app.P().Class("muted").Textf("GC graph node · %s · uid %s", nsOrCluster(n.Namespace), n.UID),
-		app.P().Body(ruleText(nodeText(n), in.OnRule)...),
+		app.P().Body(ruleText(nodeText(n), in.onRule)...),
 		app.Pre().Class("yaml").Text(gccore.NodeLine(n)),
 	)
 }

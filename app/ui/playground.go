@@ -51,6 +51,12 @@ const saveKey = "workspace"
 // Playground is the page: it owns the workspace and all UI state and hands views and
 // callbacks down to the panels. It changes state only in event handlers and dispatched
 // functions, which go-app runs on the UI goroutine.
+//
+// The always-shown panels take their callbacks in unexported fields. go-app copies and
+// compares only exported fields when the page re-renders, and a func never compares
+// equal, so an exported callback would re-render the panel on every page update (a save
+// finishing, a notice). The page's callbacks never change, so the panel keeps the ones it
+// was mounted with.
 type Playground struct {
 	app.Compo
 

@@ -38,23 +38,23 @@ func (p *Playground) Render() (ui app.UI) {
 		&Toolbar{
 			Tick: v.Tick, LastTick: v.LastTick, Position: v.Position, HistoryLen: v.HistoryLen,
 			Run: p.run, Speed: p.speed, Settled: v.Settled, Until: p.until, Next: v.Script.NextText,
-			OnCmd: p.do, OnSpeed: func(ctx app.Context, s int) { p.speed = s },
-			OnUntil: func(ctx app.Context, q string) { p.until = q }, OnRewind: p.onRewind,
+			onCmd: p.do, onSpeed: func(ctx app.Context, s int) { p.speed = s },
+			onUntil: func(ctx app.Context, q string) { p.until = q }, onRewind: p.onRewind,
 		},
 		app.Main().Class("pg-main").Body(
 			app.Section().Class("pg-graph").Aria("label", "Object graph").Body(
 				&SelectionBar{View: v, Selected: p.selected, Policy: p.policy,
-					OnPolicy: func(ctx app.Context, pol string) { p.policy = pol }, OnCmd: p.do},
+					onPolicy: func(ctx app.Context, pol string) { p.policy = pol }, onCmd: p.do},
 				&GraphPanel{View: v, Mode: p.mode, Selected: p.selected, Collapsed: p.collapsed,
-					OnSelect: p.onSelect, OnToggle: p.onToggle, OnMode: func(ctx app.Context, m scene.Mode) { p.mode = m }},
+					onSelect: p.onSelect, onToggle: p.onToggle, onMode: func(ctx app.Context, m scene.Mode) { p.mode = m }},
 			),
 			app.Section().Class("pg-side").Aria("label", "Details").Body(
 				p.renderTabs(),
 				p.renderTab(v),
 			),
 			app.Section().Class("pg-bottom").Aria("label", "Queues and trace").Body(
-				&QueuesPanel{View: v, Selected: p.selected, OnSelect: p.onSelect},
-				&TracePanel{View: v, OnRule: p.showRule},
+				&QueuesPanel{View: v, Selected: p.selected, onSelect: p.onSelect},
+				&TracePanel{View: v, onRule: p.showRule},
 			),
 		),
 		p.renderNotice(),
@@ -126,7 +126,7 @@ func (p *Playground) renderTab(v *workspace.View) app.UI {
 		return &ExportPanel{View: v, OnExport: p.export, Link: p.sessionLink()}
 	}
 	return &Inspector{View: v, Selected: p.selected, Why: p.why(), YAML: p.selectedYAML(),
-		OnSelect: p.onSelect, OnFinalizer: p.editFinalizer, OnRule: p.showRule}
+		onSelect: p.onSelect, onFinalizer: p.editFinalizer, onRule: p.showRule}
 }
 
 func (p *Playground) renderNotice() app.UI {

@@ -21,7 +21,7 @@ type QueuesPanel struct {
 
 	View     *workspace.View
 	Selected types.UID
-	OnSelect func(app.Context, types.UID)
+	onSelect func(app.Context, types.UID)
 
 	lists [3]domList // graphChanges, then the queues of View.Queues
 }
@@ -132,7 +132,7 @@ func (q *QueuesPanel) items(qv gccore.QueueView) []keyedMarkup {
 // onClick selects the object of a clicked queue item (one delegated handler).
 func (q *QueuesPanel) onClick(ctx app.Context, e app.Event) {
 	if b := e.Get("target").Call("closest", "[data-select]"); b.Truthy() {
-		q.OnSelect(ctx, types.UID(b.Call("getAttribute", "data-select").String()))
+		q.onSelect(ctx, types.UID(b.Call("getAttribute", "data-select").String()))
 	}
 }
 

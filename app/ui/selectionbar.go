@@ -16,8 +16,8 @@ type SelectionBar struct {
 	Selected types.UID
 	Policy   string // "" is the API server's default for the kind (API-10)
 
-	OnPolicy func(app.Context, string)
-	OnCmd    func(app.Context, Cmd)
+	onPolicy func(app.Context, string)
+	onCmd    func(app.Context, Cmd)
 }
 
 // Render draws the bar.
@@ -45,7 +45,7 @@ func (b *SelectionBar) Render() (ui app.UI) {
 		}
 		radios = append(radios, app.Label().Class("radio").Title(title).Body(
 			app.Input().Type("radio").Name("policy").Value(label).Checked(pol == b.Policy).
-				OnChange(func(ctx app.Context, e app.Event) { b.OnPolicy(ctx, pol) }, app.EventScope(label)),
+				OnChange(func(ctx app.Context, e app.Event) { b.onPolicy(ctx, pol) }, app.EventScope(label)),
 			app.Text(label),
 		))
 	}
@@ -54,6 +54,6 @@ func (b *SelectionBar) Render() (ui app.UI) {
 		app.Div().Class("sel-policy").Role("radiogroup").Aria("label", "Deletion propagation policy").Body(radios...),
 		app.Button().Class("btn", "btn-danger").Title("Delete the selected object with the chosen policy (Delete key)").
 			Disabled(!ok).Text("Delete").
-			OnClick(func(ctx app.Context, e app.Event) { b.OnCmd(ctx, CmdDelete) }),
+			OnClick(func(ctx app.Context, e app.Event) { b.onCmd(ctx, CmdDelete) }),
 	)
 }

@@ -20,10 +20,10 @@ type Toolbar struct {
 	Until                string // the queue "Until change" watches
 	Next                 string // the scenario's next step, if any
 
-	OnCmd    func(app.Context, Cmd)
-	OnSpeed  func(app.Context, int)
-	OnUntil  func(app.Context, string)
-	OnRewind func(app.Context, int64)
+	onCmd    func(app.Context, Cmd)
+	onSpeed  func(app.Context, int)
+	onUntil  func(app.Context, string)
+	onRewind func(app.Context, int64)
 }
 
 // Render draws the toolbar. Button texts are the browser-test contract's accessible
@@ -36,11 +36,11 @@ func (t *Toolbar) Render() (ui app.UI) {
 			title += " (" + key + ")"
 		}
 		return app.Button().Class("btn").Title(title).Disabled(disabled).Text(label).
-			OnClick(func(ctx app.Context, e app.Event) { t.OnCmd(ctx, c) }, app.EventScope(string(c)))
+			OnClick(func(ctx app.Context, e app.Event) { t.onCmd(ctx, c) }, app.EventScope(string(c)))
 	}
 	fine := func(label, key string, c Cmd, what string) app.UI {
 		return app.Button().Class("btn", "btn-fine").Title(what+" ("+key+")").Text(label).
-			OnClick(func(ctx app.Context, e app.Event) { t.OnCmd(ctx, c) }, app.EventScope(string(c)))
+			OnClick(func(ctx app.Context, e app.Event) { t.onCmd(ctx, c) }, app.EventScope(string(c)))
 	}
 	return app.Div().Class("toolbar").Role("toolbar").Aria("label", "Time controls").Body(
 		app.Div().Class("tb-group").Body(
@@ -59,7 +59,7 @@ func (t *Toolbar) Render() (ui app.UI) {
 		),
 		app.Div().Class("tb-group").Body(
 			app.Select().Class("tb-select").Aria("label", "Queue to watch").
-				OnChange(func(ctx app.Context, e app.Event) { t.OnUntil(ctx, ctx.JSSrc().Get("value").String()) }).
+				OnChange(func(ctx app.Context, e app.Event) { t.onUntil(ctx, ctx.JSSrc().Get("value").String()) }).
 				Body(
 					t.option(workspace.QueueGraphChanges),
 					t.option(workspace.QueueAttemptToDelete),
@@ -72,7 +72,7 @@ func (t *Toolbar) Render() (ui app.UI) {
 			app.Input().Type("range").Min(1).Max(30).Value(t.Speed).Aria("label", "Ticks per second").
 				OnInput(func(ctx app.Context, e app.Event) {
 					if n, err := strconv.Atoi(ctx.JSSrc().Get("value").String()); err == nil {
-						t.OnSpeed(ctx, n)
+						t.onSpeed(ctx, n)
 					}
 				}),
 			app.Span().Class("tb-num").Textf("%d/s", t.Speed),
@@ -83,7 +83,7 @@ func (t *Toolbar) Render() (ui app.UI) {
 				Aria("label", "Timeline: rewind to a tick").
 				OnInput(func(ctx app.Context, e app.Event) {
 					if n, err := strconv.ParseInt(ctx.JSSrc().Get("value").String(), 10, 64); err == nil {
-						t.OnRewind(ctx, n)
+						t.onRewind(ctx, n)
 					}
 				}),
 			app.Span().Class("tb-num").Textf("/ %d", max(t.LastTick, t.Tick)),

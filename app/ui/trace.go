@@ -9,8 +9,9 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
-// traceRows is how many records the log draws (the newest).
-const traceRows = 80
+// traceRows is how many records the log draws (the newest): about four screens of the
+// panel; the filter finds older ones. Every row costs its parse each tick of a cascade.
+const traceRows = 40
 
 // TracePanel is the event log: every record with its tick, component, rule (a link to
 // the rule's text) and API call. The rows are markup kept in step by a domList: a
@@ -19,7 +20,7 @@ type TracePanel struct {
 	app.Compo
 
 	View   *workspace.View
-	OnRule func(app.Context, string)
+	onRule func(app.Context, string)
 
 	filter string
 	rows   domList
@@ -100,7 +101,7 @@ func (t *TracePanel) rowMarkup() []keyedMarkup {
 // onClick opens the rule of a clicked rule id (one delegated handler for every row).
 func (t *TracePanel) onClick(ctx app.Context, e app.Event) {
 	if b := e.Get("target").Call("closest", "[data-rule]"); b.Truthy() {
-		t.OnRule(ctx, b.Call("getAttribute", "data-rule").String())
+		t.onRule(ctx, b.Call("getAttribute", "data-rule").String())
 	}
 }
 
