@@ -22,13 +22,27 @@ type savedEntry struct {
 }
 
 // Marshal saves the session: the base scenario, every recorded command (the future
-// after a rewind too) and the position.
+// after a rewind too) and the position. It runs after every change, so the scenario
+// text, which never changes, is JSON-encoded once (sourceJSON).
 func (w *Workspace) Marshal() []byte {
-	s := saved{Version: savedVersion, Name: w.name, Scenario: string(w.source), Position: w.cur}
+	if w.sourceJSON == nil {
+		w.sourceJSON = mustJSON(string(w.source))
+	}
+	s := struct {
+		Version  int             `json:"version"`
+		Name     string          `json:"name"`
+		Scenario json.RawMessage `json:"scenario"`
+		History  []savedEntry    `json:"history,omitempty"`
+		Position int             `json:"position"`
+	}{Version: savedVersion, Name: w.name, Scenario: w.sourceJSON, Position: w.cur}
 	for _, e := range w.hist {
 		s.History = append(s.History, savedEntry{Command: e.cmd, Pos: e.script})
 	}
-	b, err := json.Marshal(s)
+	return mustJSON(s)
+}
+
+func mustJSON(v any) []byte {
+	b, err := json.Marshal(v)
 	if err != nil {
 		panic(fmt.Sprintf("workspace: cannot save: %v", err)) // commands hold JSON values only
 	}

@@ -32,8 +32,10 @@ type entry struct {
 type Workspace struct {
 	name   string
 	source []byte // the base scenario, as given
-	sc     *scenario.Scenario
-	cfg    gccore.Config
+	// sourceJSON is source as a JSON string, encoded once for Marshal.
+	sourceJSON []byte
+	sc         *scenario.Scenario
+	cfg        gccore.Config
 
 	sim      *gccore.Sim
 	baseUIDs []types.UID // the uids the scenario's objects got at tick 0
