@@ -89,17 +89,12 @@ func (g *GraphPanel) OnDismount() {
 // OnUpdate runs when the page hands new props down.
 func (g *GraphPanel) OnUpdate(ctx app.Context) { ctx.Defer(g.afterRender) }
 
-// afterRender fits a newly opened workspace into the panel, and gives cluster-scoped
-// objects an empty data-namespace attribute (go-app drops empty attributes; the page
-// contract promises the attribute on every object).
+// afterRender fits a newly opened workspace into the panel. (The nodes' markup carries
+// data-namespace="" for cluster-scoped objects: the page contract wants the attribute.)
 func (g *GraphPanel) afterRender(ctx app.Context) {
 	el := ctx.JSSrc()
 	if !el.Truthy() {
 		return
-	}
-	nodes := el.Call("querySelectorAll", "[data-kind]:not([data-namespace])")
-	for i := 0; i < nodes.Length(); i++ {
-		nodes.Index(i).Call("setAttribute", "data-namespace", "")
 	}
 	if g.View != nil && g.fitted != g.View.Name+g.Mode.String() && g.scene != nil {
 		g.fitted = g.View.Name + g.Mode.String()

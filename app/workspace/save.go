@@ -28,17 +28,26 @@ func (w *Workspace) Marshal() []byte {
 	if w.sourceJSON == nil {
 		w.sourceJSON = mustJSON(string(w.source))
 	}
-	s := struct {
-		Version  int             `json:"version"`
-		Name     string          `json:"name"`
-		Scenario json.RawMessage `json:"scenario"`
-		History  []savedEntry    `json:"history,omitempty"`
-		Position int             `json:"position"`
-	}{Version: savedVersion, Name: w.name, Scenario: w.sourceJSON, Position: w.cur}
+	head := mustJSON(struct {
+		Version int    `json:"version"`
+		Name    string `json:"name"`
+	}{savedVersion, w.name})
+	rest := struct {
+		History  []savedEntry `json:"history,omitempty"`
+		Position int          `json:"position"`
+	}{Position: w.cur}
 	for _, e := range w.hist {
-		s.History = append(s.History, savedEntry{Command: e.cmd, Pos: e.script})
+		rest.History = append(rest.History, savedEntry{Command: e.cmd, Pos: e.script})
 	}
-	return mustJSON(s)
+	tail := mustJSON(rest)
+	// {"version":…,"name":…} and {"history":…,"position":…} joined around the scenario
+	// (a json.RawMessage field would be re-scanned on every save).
+	out := make([]byte, 0, len(head)+len(w.sourceJSON)+len(tail)+16)
+	out = append(out, head[:len(head)-1]...)
+	out = append(out, `,"scenario":`...)
+	out = append(out, w.sourceJSON...)
+	out = append(out, ',')
+	return append(out, tail[1:]...)
 }
 
 func mustJSON(v any) []byte {
