@@ -137,8 +137,8 @@ func BuildFrom(prev *Scene, v *workspace.View, mode Mode, collapsed map[string]b
 	var w, h float64
 	kept := prev.canKeep(mode, nodes, owners, collapsed)
 	if kept {
-		// prev's signatures stay valid: the survivors' are unchanged, and the ids of the
-		// nodes gone never come back (uids are unique).
+		// prev's signatures stay valid for the survivors; those of nodes gone stay too,
+		// so a node that comes back (a rewind replays the same uids) is caught below.
 		pos, sig, w, h = prev.pos, prev.sig, prev.Width, prev.Height
 		for _, n := range prev.Nodes {
 			if _, ok := byID[n.ID]; ok {
@@ -148,7 +148,9 @@ func BuildFrom(prev *Scene, v *workspace.View, mode Mode, collapsed map[string]b
 				order = append(order, absentPrefix+n.ID)
 			}
 		}
-	} else {
+		kept = len(order) == len(nodes) // a node prev did not draw needs a new layout
+	}
+	if !kept {
 		vs := make([]vertex, len(nodes))
 		sig = make(map[string]nodeSig, len(nodes))
 		for i, n := range nodes {

@@ -185,3 +185,24 @@ func TestPlaceholderTakesOwnersPlace(t *testing.T) {
 		t.Fatal("c moved")
 	}
 }
+
+// TestReturningNodeIsDrawn: a node that comes back with its uid (a rewind or a reset
+// replays the same uids) is drawn again, not lost to the kept layout.
+func TestReturningNodeIsDrawn(t *testing.T) {
+	w, err := workspace.New("t", []byte(family))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s1 := Build(w.View(), API, nil)
+	if err := w.Do(workspace.DeleteCommand(ref("c"), metav1.DeleteOptions{})); err != nil {
+		t.Fatal(err)
+	}
+	s2 := BuildFrom(s1, w.View(), API, nil)
+	if err := w.Reset(); err != nil {
+		t.Fatal(err)
+	}
+	s3 := BuildFrom(s2, w.View(), API, nil)
+	if _, ok := byName(s3)["c"]; !ok || len(s3.Nodes) != len(s1.Nodes) {
+		t.Fatalf("after Reset %d nodes drawn, want %d with c", len(s3.Nodes), len(s1.Nodes))
+	}
+}

@@ -30,6 +30,23 @@ func (p *Playground) createObjects(ctx app.Context, text string) error {
 	return err
 }
 
+// declareKind serves a custom kind from tick 0: the session is replayed on a base
+// scenario that declares it (workspace.WithKind). Selection and run state stay. The
+// returned error is shown under the declaration form, whose fields keep their text.
+func (p *Playground) declareKind(ctx app.Context, d gccore.ResourceDecl) error {
+	var err error
+	p.guard(ctx, "declare kind", func() error {
+		var ws *workspace.Workspace
+		if ws, err = p.ws.WithKind(d); err != nil {
+			return nil // shown inline, not as the page notice
+		}
+		p.ws = ws
+		p.notice = notice{noticeInfo, fmt.Sprintf("Declared %s %s; the session was replayed with it served from tick 0.", d.APIVersion, d.Kind)}
+		return nil
+	})
+	return err
+}
+
 // editFinalizer adds or removes a finalizer, as the controller that owns it would.
 func (p *Playground) editFinalizer(ctx app.Context, ref gccore.ObjectRef, finalizer string, add bool) {
 	p.guard(ctx, "finalizer", func() error {

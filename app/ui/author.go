@@ -20,6 +20,8 @@ type AuthorPanel struct {
 
 	View     *workspace.View
 	OnCreate func(app.Context, string) error
+	// OnDeclare declares a custom kind; its error is shown under the declaration form.
+	OnDeclare func(app.Context, gccore.ResourceDecl) error
 
 	kind       string // "apiVersion/Kind"
 	name       string
@@ -29,6 +31,13 @@ type AuthorPanel struct {
 	yamlText   string
 	formErr    string
 	yamlErr    string
+
+	// The custom kind declaration form. declCluster is the negation of the Namespaced
+	// checkbox, so that its zero value is the default (namespaced).
+	declAPIVersion string
+	declKind       string
+	declCluster    bool
+	declErr        string
 }
 
 type ownerChoice struct{ on, controller, block bool }
@@ -97,7 +106,58 @@ func (a *AuthorPanel) Render() (ui app.UI) {
 					}
 				}),
 		),
+		a.declareForm(),
 	)
+}
+
+// declareForm declares a custom kind, as a scenario's `resources:` entry (or a CRD) would.
+func (a *AuthorPanel) declareForm() app.UI {
+	return app.Div().Class("declare-kind").Style("margin-top", "18px").Style("padding-top", "10px").
+		Style("border-top", "1px solid var(--line)").Body(
+		app.H2().ID("declare-kind-title").Text("Declare a custom kind"),
+		app.P().Class("muted", "small").Style("margin", "0 0 8px").
+			Text("Like a CRD: the kind is served from tick 0, and the session is replayed with it."),
+		app.Form().Class("form").Aria("labelledby", "declare-kind-title").OnSubmit(func(ctx app.Context, e app.Event) {
+			e.PreventDefault()
+			a.declare(ctx)
+		}).Body(
+			field("apiVersion", app.Input().ID("k-apiversion").Type("text").Value(a.declAPIVersion).Placeholder("example.com/v1").
+				Spellcheck(false).OnInput(a.ValueTo(&a.declAPIVersion))),
+			field("Kind", app.Input().ID("k-kind").Type("text").Value(a.declKind).Placeholder("Widget").
+				Spellcheck(false).OnInput(a.ValueTo(&a.declKind))),
+			app.Label().Class("owner-pick").Body(
+				app.Input().ID("k-namespaced").Type("checkbox").Checked(!a.declCluster).
+					OnChange(func(ctx app.Context, e app.Event) { a.declCluster = !a.declCluster }),
+				app.Text("Namespaced"),
+			),
+			app.If(a.declErr != "", func() app.UI {
+				return app.P().Class("inline-error").Role("alert").ID("kind-error").Text(a.declErr)
+			}),
+			app.Div().Class("form-actions").Body(
+				app.Button().Type("submit").Class("btn").Text("Declare kind"),
+			),
+		),
+	)
+}
+
+// declare submits the declaration form. On error the fields stay as typed; on success
+// the new kind is picked in the Kind select.
+func (a *AuthorPanel) declare(ctx app.Context) {
+	d := gccore.ResourceDecl{APIVersion: strings.TrimSpace(a.declAPIVersion), Kind: strings.TrimSpace(a.declKind),
+		Namespaced: boolPtr(!a.declCluster)}
+	a.declErr = ""
+	if err := a.OnDeclare(ctx, d); err != nil {
+		a.declErr = err.Error()
+		return
+	}
+	a.kind = d.APIVersion + "/" + d.Kind
+	a.declKind = ""
+	setFieldValue("k-kind", "")
+	if !app.IsServer {
+		// go-app updates the options by position, and a new kind shifts them: set the
+		// select's value once they are drawn, whatever order the updates came in.
+		ctx.Defer(func(ctx app.Context) { setFieldValue("f-kind", a.kind) })
+	}
 }
 
 func field(label string, input app.UI) app.UI {

@@ -54,11 +54,12 @@ func (g *GraphPanel) OnMount(ctx app.Context) {
 			ctx.Dispatch(func(ctx app.Context) { g.zoomAt(x, y, math.Exp(-dy/500)) })
 		}),
 		listen(el, "pointerdown", func(e app.Value) {
-			if t := e.Get("target"); t.Call("closest", "[data-node]").Truthy() || t.Call("closest", "button").Truthy() {
-				return
-			}
+			// Every press starts afresh: a drag that ended outside the graph got no
+			// click to clear moved, and must not swallow this press's click.
+			t := e.Get("target")
+			onNode := t.Call("closest", "[data-node]").Truthy() || t.Call("closest", "button").Truthy()
 			x, y := localPoint(el, e)
-			ctx.Dispatch(func(ctx app.Context) { g.drag = dragState{active: true, x: x, y: y} })
+			ctx.Dispatch(func(ctx app.Context) { g.drag = dragState{active: !onNode, x: x, y: y} })
 		}),
 		listen(el, "pointermove", func(e app.Value) {
 			x, y := localPoint(el, e)

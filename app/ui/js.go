@@ -93,7 +93,11 @@ func download(name, mime, text string) {
 	doc.Get("body").Call("appendChild", a)
 	a.Call("click")
 	a.Call("remove")
-	app.Window().Get("URL").Call("revokeObjectURL", url)
+	// The browser may read the blob after this task: revoke the URL later, since an
+	// at-once revoke has failed downloads in some browsers (Chromium 156 copes either
+	// way, e2e TestExport).
+	URL := app.Window().Get("URL")
+	app.Window().Call("setTimeout", URL.Get("revokeObjectURL").Call("bind", URL, url), 30_000)
 }
 
 // setFieldValue sets the value of the input or textarea with that id. go-app cannot

@@ -119,7 +119,7 @@ func (p *Playground) renderTabs() app.UI {
 func (p *Playground) renderTab(v *workspace.View) app.UI {
 	switch p.tab {
 	case tabAuthor:
-		return &AuthorPanel{View: v, OnCreate: p.createObjects}
+		return &AuthorPanel{View: v, OnCreate: p.createObjects, OnDeclare: p.declareKind}
 	case tabConsole:
 		return &ConsolePanel{View: v, OnRun: p.runConsole}
 	case tabExport:

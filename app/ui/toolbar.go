@@ -95,6 +95,28 @@ func (t *Toolbar) Render() (ui app.UI) {
 	)
 }
 
+// OnMount and OnUpdate set the timeline slider's live value once the render is done.
+// go-app sets an input's value property and its max attribute in map order: a value
+// above the old max (every Step at the end of the history raises both) is clamped by
+// the browser and stays there after max goes up.
+func (t *Toolbar) OnMount(ctx app.Context)  { ctx.Defer(t.syncTimeline) }
+func (t *Toolbar) OnUpdate(ctx app.Context) { ctx.Defer(t.syncTimeline) }
+
+func (t *Toolbar) syncTimeline(ctx app.Context) {
+	el := ctx.JSSrc()
+	if !el.Truthy() {
+		return
+	}
+	s := el.Call("querySelector", "input.timeline")
+	if !s.Truthy() {
+		return
+	}
+	s.Call("setAttribute", "max", strconv.FormatInt(max(t.LastTick, t.Tick), 10))
+	if v := strconv.FormatInt(t.Tick, 10); s.Get("value").String() != v {
+		s.Set("value", v)
+	}
+}
+
 func (t *Toolbar) option(q string) app.UI {
 	return app.Option().Value(q).Selected(q == t.Until).Text(q)
 }

@@ -1,0 +1,108 @@
+//go:build !js
+
+package e2e
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/chromedp"
+)
+
+// translateJS reads the graph's pan: the translate of the SVG's top <g>.
+const translateJS = `(() => {
+	const m = /translate\(([-\d.]+)[ ,]+([-\d.]+)\)/.exec(document.querySelector('.graph-svg > g').getAttribute('transform'));
+	return [+m[1], +m[2]];
+})()`
+
+const transformJS = `document.querySelector('.graph-svg > g').getAttribute('transform')`
+
+// noSelectionJS is true while no graph node is selected.
+const noSelectionJS = `document.querySelector('.graph-svg .sel') === null`
+
+// TestPan drags on empty graph space with real mouse input: the graph's transform moves
+// by the drag distance, the click that ends the drag selects nothing, and a click on a
+// node afterwards still selects it.
+func TestPan(t *testing.T) {
+	ctx := newTab(t)
+	openScenario(t, ctx, example(t, "deployment"))
+	do(t, ctx, "the graph drawn", chromedp.WaitVisible(objectSel("Deployment", "web")))
+	waitJS(t, ctx, "nothing selected", noSelectionJS, 5*time.Second)
+
+	x, y := emptyGraphPoint(t, ctx)
+	before := eval[[]float64](t, ctx, translateJS)
+	const dx, dy = 70.0, -45.0
+	drag(t, ctx, x, y, x+dx, y+dy)
+	want := []float64{before[0] + dx, before[1] + dy}
+	waitJS(t, ctx, "the pan to follow the drag", fmt.Sprintf(`(() => { const t = %s; return Math.abs(t[0] - %f) < 0.2 && Math.abs(t[1] - %f) < 0.2 })()`,
+		translateJS, want[0], want[1]), 5*time.Second)
+	// Let any click the drag caused be handled before checking nothing got selected.
+	time.Sleep(200 * time.Millisecond)
+	if !eval[bool](t, ctx, noSelectionJS) {
+		t.Fatal("the click ending a drag selected a node")
+	}
+	if got := eval[[]float64](t, ctx, translateJS); math.Abs(got[0]-want[0]) > 0.2 || math.Abs(got[1]-want[1]) > 0.2 {
+		t.Fatalf("translate %v after the drag, want %v", got, want)
+	}
+	screenshot(t, ctx, "pan-dragged")
+
+	do(t, ctx, "click a Pod", chromedp.Click(objectSel("Pod", "web-7c9f-a")))
+	waitJS(t, ctx, "the Pod selected", `document.querySelector('[data-kind="Pod"][data-name="web-7c9f-a"].sel') !== null`, 5*time.Second)
+
+}
+
+// TestPanDragEndsOutside: a drag that ends outside the graph produces no click on it;
+// the next click on a node must still select that node.
+func TestPanDragEndsOutside(t *testing.T) {
+	ctx := newTab(t)
+	openScenario(t, ctx, example(t, "deployment"))
+	do(t, ctx, "the graph drawn", chromedp.WaitVisible(objectSel("Deployment", "web")))
+	x, y := emptyGraphPoint(t, ctx)
+	side := eval[[]float64](t, ctx, `(() => { const r = document.querySelector('.pg-side').getBoundingClientRect(); return [r.left + 40, r.top + 120] })()`)
+	drag(t, ctx, x, y, side[0], side[1])
+	dragged := eval[string](t, ctx, transformJS)
+	click(t, ctx, "Fit") // the drag panned the nodes out of view
+	waitJS(t, ctx, "Fit to bring the nodes back", transformJS+` !== `+quote(dragged), 5*time.Second)
+	do(t, ctx, "click the ReplicaSet", chromedp.Click(objectSel("ReplicaSet", "web-7c9f")))
+	waitJS(t, ctx, "the ReplicaSet selected after a drag that ended outside the graph",
+		`document.querySelector('[data-kind="ReplicaSet"].sel') !== null`, 5*time.Second)
+}
+
+// emptyGraphPoint finds a point of the graph's SVG with no node and no button under it,
+// with room around it for a drag.
+func emptyGraphPoint(t *testing.T, ctx context.Context) (float64, float64) {
+	t.Helper()
+	p := eval[[]float64](t, ctx, `(() => {
+		const svg = document.querySelector('.graph-svg');
+		const r = svg.getBoundingClientRect();
+		for (let y = r.bottom - 80; y > r.top + 80; y -= 10)
+			for (let x = r.left + 20; x < r.right - 100; x += 10) {
+				const e = document.elementFromPoint(x, y);
+				if (e && svg.contains(e) && !e.closest('[data-node]') && !e.closest('[data-toggle]')) return [x, y];
+			}
+		return [];
+	})()`)
+	if len(p) != 2 {
+		t.Fatal("no empty space in the graph")
+	}
+	return p[0], p[1]
+}
+
+// drag presses the left button at (x0, y0), moves to (x1, y1) in steps with the button
+// held, and releases it there.
+func drag(t *testing.T, ctx context.Context, x0, y0, x1, y1 float64) {
+	t.Helper()
+	held := func(p *input.DispatchMouseEventParams) { p.Button, p.Buttons = input.MouseButtonLeft, 1 }
+	steps := []chromedp.Action[chromedp.Void]{chromedp.MouseEvent(chromedp.MouseMoved, x0, y0), chromedp.MouseEvent(chromedp.MousePressed, x0, y0, held, chromedp.ClickCount(1))}
+	const n = 8
+	for i := 1; i <= n; i++ {
+		f := float64(i) / n
+		steps = append(steps, chromedp.MouseEvent(chromedp.MouseMoved, x0+(x1-x0)*f, y0+(y1-y0)*f, held))
+	}
+	steps = append(steps, chromedp.MouseEvent(chromedp.MouseReleased, x1, y1, held, chromedp.ClickCount(1)))
+	do(t, ctx, fmt.Sprintf("drag from (%.0f, %.0f) to (%.0f, %.0f)", x0, y0, x1, y1), steps...)
+}
