@@ -281,7 +281,7 @@ func (s *APIServer) patchShared(ref ObjectRef, pt PatchType, body []byte) (*Obje
 	if err != nil {
 		return nil, apierrors.NewBadRequest(fmt.Sprintf("%s %q: %v", ref.Kind, ref.Name, err))
 	}
-	return s.update(r, key, old, patched)
+	return s.store(r, key, old, patched, true)
 }
 
 // patchTarget finds the object a patch writes: old as stored, and cur, a copy as served at
@@ -304,18 +304,40 @@ func (s *APIServer) patchTarget(ref ObjectRef) (r *Resource, key storeKey, old, 
 // the JSON when that gives the same object (finalizerPatch.apply): OPS-4 sends one per
 // object of a Foreground cascade.
 func (s *APIServer) patchFinalizers(ref ObjectRef, p finalizerPatch) (*Object, error) {
-	r, key, old, cur, err := s.patchTarget(ref)
+	r, key, err := s.resource(ref)
 	if err != nil {
 		return nil, err
 	}
-	if !p.apply(cur) {
+	old, ok := s.objects[key]
+	if !ok {
+		return nil, apierrors.NewNotFound(r.GVR().GroupResource(), ref.Name)
+	}
+	// apply sets only the resourceVersion and the finalizers, and update assigns fields
+	// without changing what they point to, so a shallow copy of the stored object does.
+	cur := *old
+	cur.APIVersion = r.GVK.GroupVersion().String()
+	if !p.apply(&cur) {
 		return s.patchShared(ref, MergePatch, p.JSON())
 	}
-	return s.update(r, key, old, cur)
+	// Removing finalizers from a stored (so valid, deduplicated) object cannot make its
+	// metadata invalid: ValidateObjectMeta checks each finalizer name and that orphan and
+	// foregroundDeletion are not both set, which a subset keeps. OPS-4 removes one per
+	// owner of a Foreground cascade, so the check is skipped.
+	return s.store(r, key, old, &cur, !subset(cur.Finalizers, old.Finalizers))
 }
 
-// update validates and stores the new state of an existing object (API-7).
-func (s *APIServer) update(r *Resource, key storeKey, old, nu *Object) (*Object, error) {
+// subset reports whether every string of a is in b.
+func subset(a, b []string) bool {
+	for _, x := range a {
+		if !hasString(b, x) {
+			return false
+		}
+	}
+	return true
+}
+
+// store validates (when validate is set) and stores the new state of an existing object (API-7).
+func (s *APIServer) store(r *Resource, key storeKey, old, nu *Object, validate bool) (*Object, error) {
 	gr := r.GVR().GroupResource()
 	if nu.ResourceVersion != "" && nu.ResourceVersion != old.ResourceVersion {
 		return nil, apierrors.NewConflict(gr, old.Name, fmt.Errorf("the object has been modified; please apply your changes to the latest version and try again"))
@@ -341,8 +363,10 @@ func (s *APIServer) update(r *Resource, key storeKey, old, nu *Object) (*Object,
 	if old.Terminating() && addsFinalizer(nu.Finalizers, old.Finalizers) {
 		errs = append(errs, validation.ValidateNoNewFinalizers(nu.Finalizers, old.Finalizers, field.NewPath("metadata", "finalizers"))...)
 	}
-	nu.OwnerReferences = s.dedupOwnerReferences(old.Ref(), nu.OwnerReferences)
-	errs = append(errs, s.validate(r, nu)...)
+	if validate {
+		nu.OwnerReferences = s.dedupOwnerReferences(old.Ref(), nu.OwnerReferences)
+		errs = append(errs, s.validate(r, nu)...)
+	}
 	if len(errs) > 0 {
 		return nil, apierrors.NewInvalid(r.GVK.GroupKind(), old.Name, errs)
 	}

@@ -77,11 +77,15 @@ func (gc *garbageCollector) attemptToDeleteWorker(c ops, n *node) outcome {
 		}
 	}
 	item := n
-	if current, ok := gc.gb.graph.read(n.identity.UID); ok &&
-		(current.identity.APIVersion != n.identity.APIVersion || current.identity.Kind != n.identity.Kind) {
-		cp := *n // DEL-1: judge the graph's apiVersion and kind
-		cp.identity.APIVersion, cp.identity.Kind = current.identity.APIVersion, current.identity.Kind
-		item = &cp
+	// DEL-1: judge the graph's apiVersion and kind. Only a record that is no longer the
+	// graph's can differ from it (a lookup per item is a cache miss at 100k nodes).
+	if n.stale {
+		if current, ok := gc.gb.graph.read(n.identity.UID); ok &&
+			(current.identity.APIVersion != n.identity.APIVersion || current.identity.Kind != n.identity.Kind) {
+			cp := *n
+			cp.identity.APIVersion, cp.identity.Kind = current.identity.APIVersion, current.identity.Kind
+			item = &cp
+		}
 	}
 	o, err := gc.attemptToDeleteItem(c, item)
 	mapErr, isMapErr := asRESTMappingError(err)

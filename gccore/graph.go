@@ -48,6 +48,9 @@ type node struct {
 	deletingDependents bool
 	// virtual is true for a node made from an ownerReference and not yet seen by an informer (N-3).
 	virtual bool
+	// stale is set when the record is no longer the graph's for its uid: replaced by
+	// another record (N-7) or removed. A queue may still hold it.
+	stale bool
 }
 
 func (n *node) addDependent(d *node) {
@@ -128,11 +131,21 @@ type graph struct {
 }
 
 func (g *graph) read(uid types.UID) (*node, bool) { n, ok := g.uidToNode[uid]; return n, ok }
-func (g *graph) delete(uid types.UID)             { delete(g.uidToNode, uid) }
+
+func (g *graph) delete(uid types.UID) {
+	if n, ok := g.uidToNode[uid]; ok {
+		n.stale = true
+	}
+	delete(g.uidToNode, uid)
+}
 
 func (g *graph) write(n *node) {
-	if old, ok := g.uidToNode[n.identity.UID]; !ok || old.identity != n.identity {
+	old, ok := g.uidToNode[n.identity.UID]
+	if !ok || old.identity != n.identity {
 		g.orderValid = false
+	}
+	if ok && old != n {
+		old.stale = true
 	}
 	g.uidToNode[n.identity.UID] = n
 }
