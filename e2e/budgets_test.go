@@ -7,12 +7,12 @@ import (
 	"fmt"
 	"os"
 	"sort"
-	"strings"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
 	"github.com/gcplay/gcplay/app/workspace"
+	"github.com/gcplay/gcplay/internal/fixtures"
 )
 
 // TestBudgets measures the playground's budgets in the browser (issue 5): first render,
@@ -34,7 +34,7 @@ func TestBudgets(t *testing.T) {
 	t.Logf("first render (navigation start to the workspace shown), deployment example: median %.0f ms %v", median(first), round(first))
 
 	for _, n := range []int{500, 5000} {
-		openScenario(t, ctx, []byte(tree(n)))
+		openScenario(t, ctx, []byte(fixtures.Tree(n)))
 		do(t, ctx, "wait for objects", chromedp.WaitVisible(objectSel("Pod", "p0")))
 		laid, frame := timeTicks(t, ctx, 8)
 		t.Logf("one tick, %d objects: click to the DOM updated and laid out, median %.1f ms %v; to the next frame %.1f ms %v", n+1+n/50, median(laid), round(laid), median(frame), round(frame))
@@ -110,21 +110,8 @@ func timeAction(t *testing.T, ctx context.Context, action string) float64 {
 	return ms
 }
 
-func tree(pods int) string {
-	var b strings.Builder
-	rs := max(1, pods/50)
-	b.WriteString("objects:\n- {apiVersion: apps/v1, kind: Deployment, metadata: {name: d, uid: d}}\n")
-	for r := 0; r < rs; r++ {
-		fmt.Fprintf(&b, "- {apiVersion: apps/v1, kind: ReplicaSet, metadata: {name: rs%d, uid: rs%d, ownerReferences: [{apiVersion: apps/v1, kind: Deployment, name: d, uid: d, controller: true, blockOwnerDeletion: true}]}}\n", r, r)
-	}
-	for p := 0; p < pods; p++ {
-		fmt.Fprintf(&b, "- {apiVersion: v1, kind: Pod, metadata: {name: p%d, ownerReferences: [{apiVersion: apps/v1, kind: ReplicaSet, name: rs%d, uid: rs%d, controller: true, blockOwnerDeletion: true}]}}\n", p, p%rs, p%rs)
-	}
-	return b.String()
-}
-
 func longHistory(pods int) string {
-	return tree(pods) + "steps:\n- run: 5000\n- delete: {apiVersion: apps/v1, kind: Deployment, name: d, propagationPolicy: Foreground}\n- run: 5000\n"
+	return fixtures.Tree(pods) + "steps:\n- run: 5000\n- delete: {apiVersion: apps/v1, kind: Deployment, name: d, propagationPolicy: Foreground}\n- run: 5000\n"
 }
 
 func median(xs []float64) float64 {

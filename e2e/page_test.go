@@ -198,15 +198,8 @@ func listObjects(objs []pageObject) string {
 // headless runs a scenario as `gcplay sim` does and returns the simulation.
 func headless(t *testing.T, name string, src []byte) *gccore.Sim {
 	t.Helper()
-	sc, err := scenario.Parse(name, src)
+	r, err := scenario.Run(name, src, gccore.Config{}, scenario.DefaultMaxTicks)
 	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := scenario.NewRunner(sc, gccore.Config{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := r.Run(); err != nil {
 		t.Fatal(err)
 	}
 	return r.Sim

@@ -14,6 +14,7 @@ import (
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/profiler"
 	"github.com/chromedp/chromedp"
+	"github.com/gcplay/gcplay/internal/fixtures"
 )
 
 // profileJS records a CPU profile of the page while f runs and logs where the time went
@@ -101,7 +102,7 @@ func TestProfileTick(t *testing.T) {
 		t.Skip("set GCPLAY_PROFILE=1 to profile")
 	}
 	ctx := newTab(t)
-	openScenario(t, ctx, []byte(tree(profileObjects())))
+	openScenario(t, ctx, []byte(fixtures.Tree(profileObjects())))
 	do(t, ctx, "wait", chromedp.WaitVisible(objectSel("Pod", "p0")))
 	click(t, ctx, "Step")
 	do(t, ctx, "delete the Deployment",

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
+	"github.com/gcplay/gcplay/internal/fixtures"
 )
 
 // TestScenariosMatchSim opens every scenario of gccore/testdata by URL, checks it is
@@ -16,15 +17,12 @@ import (
 // page's objects (data-kind/namespace/name/uid/state) and tick with `gcplay sim`.
 func TestScenariosMatchSim(t *testing.T) {
 	ctx := newTab(t)
-	files, err := filepath.Glob(filepath.Join(repoRoot, "gccore", "testdata", "scenarios", "*.yaml"))
+	files, err := fixtures.ScenarioFiles(filepath.Join(repoRoot, "gccore", "testdata", "scenarios"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	n := 0
 	for _, f := range files {
-		if strings.HasSuffix(f, ".final.yaml") {
-			continue
-		}
 		n++
 		name := strings.TrimSuffix(filepath.Base(f), ".yaml")
 		t.Run(name, func(t *testing.T) {

@@ -312,20 +312,13 @@ func deleteOptions(t *testing.T, d *datadriven.TestData) metav1.DeleteOptions {
 
 // runScenario runs a scenario file and prints the final objects and the deletion order.
 func runScenario(t *testing.T, d *datadriven.TestData) string {
-	sc, err := scenario.Parse(d.Pos, []byte(d.Input))
-	if err != nil {
+	r, err := scenario.Run(d.Pos, []byte(d.Input), gccore.Config{}, scenario.DefaultMaxTicks)
+	if r == nil {
 		return "error: " + err.Error() + "\n"
-	}
-	r, err := scenario.NewRunner(sc, gccore.Config{})
-	if err == nil {
-		err = r.Run()
 	}
 	var b strings.Builder
 	if err != nil {
 		fmt.Fprintf(&b, "error: %v\n", err)
-	}
-	if r == nil {
-		return b.String()
 	}
 	if err := r.Sim.CheckInvariants(); err != nil {
 		t.Fatalf("%s: invariant broken: %v", d.Pos, err)

@@ -17,6 +17,7 @@ import (
 
 	"github.com/gcplay/gcplay/gccore"
 	"github.com/gcplay/gcplay/gccore/scenario"
+	"github.com/gcplay/gcplay/internal/fixtures"
 )
 
 // unpinned lets the API server assign every dependent's uid, so seeds matter.
@@ -64,15 +65,8 @@ steps:
 // runOutputs runs a scenario and returns what `gcplay sim` prints in each mode.
 func runOutputs(t *testing.T, file string, data []byte, cfg gccore.Config) (trace, watch, final []byte) {
 	t.Helper()
-	sc, err := scenario.Parse(file, data)
+	r, err := scenario.Run(file, data, cfg, scenario.DefaultMaxTicks)
 	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := scenario.NewRunner(sc, cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := r.Run(); err != nil {
 		t.Fatal(err)
 	}
 	var w bytes.Buffer
@@ -85,14 +79,11 @@ func runOutputs(t *testing.T, file string, data []byte, cfg gccore.Config) (trac
 
 func determinismInputs(t *testing.T) map[string][]byte {
 	in := map[string][]byte{"unpinned": []byte(unpinned)}
-	files, err := filepath.Glob(filepath.Join("testdata", "scenarios", "*.yaml"))
+	files, err := fixtures.ScenarioFiles(filepath.Join("testdata", "scenarios"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, f := range files {
-		if strings.HasSuffix(f, ".final.yaml") {
-			continue
-		}
 		data, err := os.ReadFile(f)
 		if err != nil {
 			t.Fatal(err)

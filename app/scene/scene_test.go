@@ -127,15 +127,7 @@ func benchBuild(b *testing.B, n int) {
 // TestKeepPositions: when nodes only disappear, survivors keep their places; a new node
 // lays the graph out again.
 func TestKeepPositions(t *testing.T) {
-	w, err := workspace.New("t", []byte(family))
-	if err != nil {
-		t.Fatal(err)
-	}
-	s1 := Build(w.View(), API, nil)
-	if err := w.Do(workspace.DeleteCommand(ref("c"), metav1.DeleteOptions{})); err != nil {
-		t.Fatal(err)
-	}
-	s2 := BuildFrom(s1, w.View(), API, nil)
+	w, s1, s2 := deleteC(t)
 	a, b := byName(s1), byName(s2)
 	if _, ok := b["c"]; ok || len(b) != len(a)-1 {
 		t.Fatalf("c still drawn: %d nodes", len(b))
@@ -189,15 +181,7 @@ func TestPlaceholderTakesOwnersPlace(t *testing.T) {
 // TestReturningNodeIsDrawn: a node that comes back with its uid (a rewind or a reset
 // replays the same uids) is drawn again, not lost to the kept layout.
 func TestReturningNodeIsDrawn(t *testing.T) {
-	w, err := workspace.New("t", []byte(family))
-	if err != nil {
-		t.Fatal(err)
-	}
-	s1 := Build(w.View(), API, nil)
-	if err := w.Do(workspace.DeleteCommand(ref("c"), metav1.DeleteOptions{})); err != nil {
-		t.Fatal(err)
-	}
-	s2 := BuildFrom(s1, w.View(), API, nil)
+	w, s1, s2 := deleteC(t)
 	if err := w.Reset(); err != nil {
 		t.Fatal(err)
 	}
@@ -205,4 +189,18 @@ func TestReturningNodeIsDrawn(t *testing.T) {
 	if _, ok := byName(s3)["c"]; !ok || len(s3.Nodes) != len(s1.Nodes) {
 		t.Fatalf("after Reset %d nodes drawn, want %d with c", len(s3.Nodes), len(s1.Nodes))
 	}
+}
+
+// deleteC opens the family, deletes c, and returns the scenes before and after.
+func deleteC(t *testing.T) (w *workspace.Workspace, before, after *Scene) {
+	t.Helper()
+	w, err := workspace.New("t", []byte(family))
+	if err != nil {
+		t.Fatal(err)
+	}
+	before = Build(w.View(), API, nil)
+	if err := w.Do(workspace.DeleteCommand(ref("c"), metav1.DeleteOptions{})); err != nil {
+		t.Fatal(err)
+	}
+	return w, before, BuildFrom(before, w.View(), API, nil)
 }

@@ -2,12 +2,12 @@ package ui
 
 import (
 	"fmt"
-	"strings"
 	"testing"
 
 	"github.com/gcplay/gcplay/app/scene"
 	"github.com/gcplay/gcplay/app/workspace"
 	"github.com/gcplay/gcplay/gccore"
+	"github.com/gcplay/gcplay/internal/fixtures"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 )
 
@@ -24,7 +24,7 @@ func BenchmarkCascadeTick(b *testing.B) {
 			var prev *scene.Scene
 			start := func() {
 				var err error
-				if w, err = workspace.New("bench", []byte(benchTree(pods))); err != nil {
+				if w, err = workspace.New("bench", []byte(fixtures.Tree(pods))); err != nil {
 					b.Fatal(err)
 				}
 				if err := w.Step(); err != nil { // the GC observes the objects
@@ -62,18 +62,4 @@ func BenchmarkCascadeTick(b *testing.B) {
 			}
 		})
 	}
-}
-
-// benchTree is a Deployment, one ReplicaSet per 50 Pods, and the Pods (e2e's tree).
-func benchTree(pods int) string {
-	var b strings.Builder
-	rs := max(1, pods/50)
-	b.WriteString("objects:\n- {apiVersion: apps/v1, kind: Deployment, metadata: {name: d, uid: d}}\n")
-	for r := 0; r < rs; r++ {
-		fmt.Fprintf(&b, "- {apiVersion: apps/v1, kind: ReplicaSet, metadata: {name: rs%d, uid: rs%d, ownerReferences: [{apiVersion: apps/v1, kind: Deployment, name: d, uid: d, controller: true, blockOwnerDeletion: true}]}}\n", r, r)
-	}
-	for p := 0; p < pods; p++ {
-		fmt.Fprintf(&b, "- {apiVersion: v1, kind: Pod, metadata: {name: p%d, ownerReferences: [{apiVersion: apps/v1, kind: ReplicaSet, name: rs%d, uid: rs%d, controller: true, blockOwnerDeletion: true}]}}\n", p, p%rs, p%rs)
-	}
-	return b.String()
 }

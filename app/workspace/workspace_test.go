@@ -10,40 +10,28 @@ import (
 
 	"github.com/gcplay/gcplay/gccore"
 	"github.com/gcplay/gcplay/gccore/scenario"
+	"github.com/gcplay/gcplay/internal/fixtures"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 )
 
 // scenarioFiles lists gccore's scenario files (the golden ones, as `gcplay sim` runs them).
 func scenarioFiles(t testing.TB) []string {
 	t.Helper()
-	files, err := filepath.Glob("../../gccore/testdata/scenarios/*.yaml")
-	if err != nil {
-		t.Fatal(err)
+	files, err := fixtures.ScenarioFiles("../../gccore/testdata/scenarios")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no scenario files found (%v)", err)
 	}
-	var out []string
-	for _, f := range files {
-		if !strings.HasSuffix(f, ".final.yaml") {
-			out = append(out, f)
-		}
-	}
-	if len(out) == 0 {
-		t.Fatal("no scenario files found")
-	}
-	return out
+	return files
 }
 
 // headless runs a scenario the way `gcplay sim` does.
 func headless(t testing.TB, name string, src []byte) (*gccore.Sim, error) {
 	t.Helper()
-	sc, err := scenario.Parse(name, src)
-	if err != nil {
+	r, err := scenario.Run(name, src, gccore.Config{}, scenario.DefaultMaxTicks)
+	if r == nil {
 		t.Fatal(err)
 	}
-	r, err := scenario.NewRunner(sc, gccore.Config{})
-	if err != nil {
-		return nil, err
-	}
-	return r.Sim, r.Run()
+	return r.Sim, err
 }
 
 // TestRunUntilIdleMatchesSim: stepping a scenario in the workspace ends in the same

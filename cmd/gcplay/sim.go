@@ -145,10 +145,6 @@ func runScenario(o *simOptions, stdin io.Reader) (*scenario.Runner, error) {
 	if err != nil {
 		return nil, err
 	}
-	sc, err := scenario.Parse(name, data)
-	if err != nil {
-		return nil, err
-	}
 	delay := o.informerDelay
 	if delay == 0 {
 		delay = -1 // Config: negative means no delay
@@ -156,12 +152,7 @@ func runScenario(o *simOptions, stdin io.Reader) (*scenario.Runner, error) {
 	// Quiet unless the trace or the watch events are printed: keeping them costs time and
 	// memory in proportion to the run, and nothing else reads them.
 	quiet := !o.trace && !o.watch
-	r, err := scenario.NewRunner(sc, gccore.Config{Workers: o.workers, InformerDelay: delay, Seed: o.seed, Quiet: quiet})
-	if err != nil {
-		return nil, err
-	}
-	r.MaxTicks = o.maxTicks
-	return r, r.Run()
+	return scenario.Run(name, data, gccore.Config{Workers: o.workers, InformerDelay: delay, Seed: o.seed, Quiet: quiet}, o.maxTicks)
 }
 
 func simCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) error {

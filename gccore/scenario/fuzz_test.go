@@ -12,13 +12,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/gcplay/gcplay/gccore"
 	"github.com/gcplay/gcplay/gccore/scenario"
+	"github.com/gcplay/gcplay/internal/fixtures"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"sigs.k8s.io/yaml"
 )
@@ -30,14 +30,11 @@ const fuzzMaxTicks = 200
 // inputs that once were, or easily could be, trouble.
 func scenarioSeeds(t testing.TB) [][]byte {
 	var seeds [][]byte
-	files, err := filepath.Glob(filepath.Join(scenarioDir, "*.yaml"))
+	files, err := fixtures.ScenarioFiles(scenarioDir)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, f := range files {
-		if strings.HasSuffix(f, ".final.yaml") {
-			continue
-		}
 		data, err := os.ReadFile(f)
 		if err != nil {
 			t.Fatal(err)

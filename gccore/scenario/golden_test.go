@@ -24,6 +24,7 @@ import (
 
 	"github.com/gcplay/gcplay/gccore"
 	"github.com/gcplay/gcplay/gccore/scenario"
+	"github.com/gcplay/gcplay/internal/fixtures"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files of gccore/testdata/scenarios")
@@ -31,15 +32,12 @@ var update = flag.Bool("update", false, "rewrite the golden files of gccore/test
 const scenarioDir = "../testdata/scenarios"
 
 func TestGoldenScenarios(t *testing.T) {
-	files, err := filepath.Glob(filepath.Join(scenarioDir, "*.yaml"))
+	files, err := fixtures.ScenarioFiles(scenarioDir)
 	if err != nil {
 		t.Fatal(err)
 	}
 	n := 0
 	for _, f := range files {
-		if strings.HasSuffix(f, ".final.yaml") {
-			continue
-		}
 		n++
 		name := strings.TrimSuffix(filepath.Base(f), ".yaml")
 		t.Run(name, func(t *testing.T) {
@@ -62,15 +60,8 @@ func runGolden(t *testing.T, file string) (final, watch, trace []byte) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sc, err := scenario.Parse(filepath.Base(file), data)
+	r, err := scenario.Run(filepath.Base(file), data, gccore.Config{}, scenario.DefaultMaxTicks)
 	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := scenario.NewRunner(sc, gccore.Config{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := r.Run(); err != nil {
 		t.Fatal(err)
 	}
 	if err := r.Sim.CheckInvariants(); err != nil {

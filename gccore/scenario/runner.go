@@ -35,6 +35,22 @@ func NewRunner(sc *Scenario, cfg gccore.Config) (*Runner, error) {
 	return &Runner{Scenario: sc, Sim: sim, MaxTicks: DefaultMaxTicks}, nil
 }
 
+// Run parses a scenario file's text and plays it to the end with cfg, as `gcplay sim`
+// does, never past tick maxTicks (DefaultMaxTicks by default). A parse or setup error returns no runner; a run
+// error (such as the tick bound) returns the runner too, to inspect the simulation.
+func Run(name string, data []byte, cfg gccore.Config, maxTicks int64) (*Runner, error) {
+	sc, err := Parse(name, data)
+	if err != nil {
+		return nil, err
+	}
+	r, err := NewRunner(sc, cfg)
+	if err != nil {
+		return nil, err
+	}
+	r.MaxTicks = maxTicks
+	return r, r.Run()
+}
+
 // Next is the index of the next step; len(Steps) when all have run.
 func (r *Runner) Next() int { return r.next }
 
