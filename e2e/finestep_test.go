@@ -12,7 +12,7 @@ import (
 )
 
 // TestFineStepsZoomCollapse drives what the other tests do not: the fine-step buttons
-// (each adds trace records without a tick), zoom, and collapsing a subtree in the
+// (each adds trace records without a tick), zoom (labels hidden far out), and collapsing a subtree in the
 // graph, which now draws nodes as raw SVG chunks with delegated clicks.
 func TestFineStepsZoomCollapse(t *testing.T) {
 	ctx := newTab(t)
@@ -44,6 +44,17 @@ func TestFineStepsZoomCollapse(t *testing.T) {
 	do(t, ctx, "select a Pod", chromedp.Click(chromedp.CSS(`[data-kind="Pod"]`)))
 	waitJS(t, ctx, "the Pod selected", `document.querySelector('[data-kind="Pod"].sel') !== null`, 5*time.Second)
 	screenshot(t, ctx, "fine-steps-zoomed")
+
+	// Zoomed far out, nodes are boxes without labels (class far); zooming back in
+	// brings the labels back.
+	waitJS(t, ctx, "labels drawn near", `document.querySelector('.graph-svg.near') !== null`, 5*time.Second)
+	for i := 0; i < 12; i++ {
+		do(t, ctx, "zoom out", chromedp.Click(chromedp.CSS(`button[aria-label="Zoom out"]`)))
+	}
+	waitJS(t, ctx, "labels hidden far out", `document.querySelector('.graph-svg.far') !== null && getComputedStyle(document.querySelector('[data-kind] .node-name')).display === 'none'`, 5*time.Second)
+	screenshot(t, ctx, "zoomed-far-out")
+	do(t, ctx, "fit", chromedp.Click(chromedp.CSS(`button[title^="Fit"]`)))
+	waitJS(t, ctx, "labels back after Fit", `document.querySelector('.graph-svg.near') !== null`, 5*time.Second)
 }
 
 func ftoa(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
