@@ -81,8 +81,10 @@ type Playground struct {
 	saveSeq     int    // bumped per change
 	savePending bool   // a write is scheduled (save)
 	savedSeq    int    // the last saveSeq written to the store (data-saved, for tests)
-	ctx         app.Context
-	release     []func()
+	// changeMS is the time state changes took since the last render (timeRender).
+	changeMS float64
+	ctx      app.Context
+	release  []func()
 }
 
 // noticeLevel distinguishes information from errors.
@@ -154,9 +156,11 @@ func (p *Playground) guard(ctx app.Context, what string, f func() error) {
 			p.crash = fmt.Sprintf("%s: %v\n\n%s", what, r, debug.Stack())
 		}
 	}()
+	start := now()
 	if err := f(); err != nil {
 		p.notice = notice{noticeError, err.Error()}
 	}
+	p.changeMS += now() - start
 	p.save(ctx)
 }
 
