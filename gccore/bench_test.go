@@ -124,3 +124,18 @@ func buildTree(b *testing.B, n, fanout int) (*gccore.Sim, gccore.ObjectRef) {
 }
 
 func ptrTo[T any](v T) *T { return &v }
+
+// BenchmarkTreeBuild is the untimed setup of BenchmarkCascade on its own (creating the
+// tree and letting the GC observe it), so that whole-process measurements (instruction
+// counts under valgrind, docs/benchmarks.md) can subtract it from a cascade run.
+func BenchmarkTreeBuild(b *testing.B) {
+	for _, shape := range benchShapes {
+		for _, size := range benchSizes {
+			b.Run(fmt.Sprintf("%s/%s", shape.name, size.name), func(b *testing.B) {
+				for i := 0; i < b.N; i++ {
+					buildTree(b, size.n, shape.fanout)
+				}
+			})
+		}
+	}
+}
