@@ -147,10 +147,12 @@ func (gc *garbageCollector) attemptToDeleteItem(c ops, item *node) (outcome, err
 		return outcome{}, err
 	}
 	d := decideOwnerReferences(refs, len(item.dependents) > 0) // DEL-9
-	note(d.rule, d.text)
+	gc.trace.addLazy(func() Record {
+		return Record{Component: c.worker, Queue: c.queue, Rule: d.rule, Key: item.identity.String(), Text: d.text()}
+	})
 	switch d.act {
 	case actNone:
-		return outcome{rule: d.rule, text: d.text}, nil
+		return outcome{rule: d.rule, text: d.text()}, nil
 	case actPatchOwnerRefs:
 		if err := c.patchOwnerReferences(d.rule, item, d.uids, false); err != nil {
 			return outcome{}, err
@@ -199,7 +201,9 @@ func (gc *garbageCollector) classifyReferences(c ops, item *node, refs []metav1.
 			hit = gc.gb.absentOwnerCache.Has(cached)
 		}
 		if hit {
-			gc.trace.add(Record{Component: c.worker, Queue: c.queue, Rule: "AOC-3", Key: item.identity.String(), Text: "owner " + cached.String() + " is in absentOwnerCache: dangling"})
+			gc.trace.addLazy(func() Record {
+				return Record{Component: c.worker, Queue: c.queue, Rule: "AOC-3", Key: item.identity.String(), Text: "owner " + cached.String() + " is in absentOwnerCache: dangling"}
+			})
 			out.dangling = append(out.dangling, ref)
 			continue
 		}
@@ -220,7 +224,9 @@ func (gc *garbageCollector) classifyReferences(c ops, item *node, refs []metav1.
 		switch {
 		case isNotFound(err) || (err == nil && owner.UID != ref.UID):
 			gc.gb.absentOwnerCache.Add(ownerID) // AOC-2
-			gc.trace.add(Record{Component: c.worker, Queue: c.queue, Rule: "AOC-2", Key: item.identity.String(), Text: "owner " + ownerID.String() + " is absent: dangling, added to absentOwnerCache"})
+			gc.trace.addLazy(func() Record {
+				return Record{Component: c.worker, Queue: c.queue, Rule: "AOC-2", Key: item.identity.String(), Text: "owner " + ownerID.String() + " is absent: dangling, added to absentOwnerCache"}
+			})
 			out.dangling = append(out.dangling, ref)
 		case err != nil:
 			return out, err
@@ -246,29 +252,50 @@ const (
 type deleteDecision struct {
 	act  deleteAct
 	rule string
-	text string
 	uids []types.UID // references to remove, for actPatchOwnerRefs
+	// the classified references, counted, for text
+	solid, dangling, waiting int
+}
+
+// text says why, for the trace. It is built only when asked: with no trace kept (gcplay
+// sim without --trace) the decision costs no formatting.
+func (d deleteDecision) text() string {
+	switch d.rule {
+	case "DEL-9a":
+		if d.act == actNone {
+			return fmt.Sprintf("%d solid owner(s), nothing dangling or waiting", d.solid)
+		}
+		return fmt.Sprintf("%d solid owner(s): remove %d dangling and %d waiting reference(s)", d.solid, d.dangling, d.waiting)
+	case "DEL-9b":
+		return "an owner is waiting and the item has dependents: delete in Foreground"
+	}
+	return fmt.Sprintf("no solid owner (%d dangling, %d waiting): delete", d.dangling, d.waiting)
 }
 
 // decideOwnerReferences is DEL-9, given the classified references and whether the item has
 // dependents in the graph.
 func decideOwnerReferences(refs classifiedRefs, hasDependents bool) deleteDecision {
+	d := deleteDecision{solid: len(refs.solid), dangling: len(refs.dangling), waiting: len(refs.waiting)}
 	switch {
 	case len(refs.solid) > 0: // DEL-9a
+		d.rule = "DEL-9a"
 		if len(refs.dangling) == 0 && len(refs.waiting) == 0 {
-			return deleteDecision{act: actNone, rule: "DEL-9a", text: fmt.Sprintf("%d solid owner(s), nothing dangling or waiting", len(refs.solid))}
+			d.act = actNone
+			return d
 		}
-		var uids []types.UID
-		for _, r := range append(append([]metav1.OwnerReference(nil), refs.dangling...), refs.waiting...) {
-			uids = append(uids, r.UID)
+		d.act = actPatchOwnerRefs
+		for _, r := range refs.dangling {
+			d.uids = append(d.uids, r.UID)
 		}
-		return deleteDecision{act: actPatchOwnerRefs, rule: "DEL-9a", uids: uids,
-			text: fmt.Sprintf("%d solid owner(s): remove %d dangling and %d waiting reference(s)", len(refs.solid), len(refs.dangling), len(refs.waiting))}
+		for _, r := range refs.waiting {
+			d.uids = append(d.uids, r.UID)
+		}
 	case len(refs.waiting) > 0 && hasDependents: // DEL-9b
-		return deleteDecision{act: actDeleteForeground, rule: "DEL-9b", text: "an owner is waiting and the item has dependents: delete in Foreground"}
+		d.act, d.rule = actDeleteForeground, "DEL-9b"
 	default: // DEL-9c
-		return deleteDecision{act: actDeleteWithPolicy, rule: "DEL-9c", text: fmt.Sprintf("no solid owner (%d dangling, %d waiting): delete", len(refs.dangling), len(refs.waiting))}
+		d.act, d.rule = actDeleteWithPolicy, "DEL-9c"
 	}
+	return d
 }
 
 // deletePolicy is DEL-11: the item's own GC finalizer decides how it cascades.

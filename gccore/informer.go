@@ -11,14 +11,24 @@ import (
 type informers struct {
 	delay  int64
 	delays map[schema.GroupKind]int64
-	// pending[gk] is that kind's undelivered events, oldest first.
-	pending map[schema.GroupKind][]pendingEvent
-	kinds   []schema.GroupKind // kinds with pending events ever, in first-seen order
-	count   int
-	seq     int64
+	// queues holds each kind's undelivered events, in the order the kinds were first seen;
+	// byResource finds a kind's queue from an event's (preferred) resource, a pointer
+	// that is cheap to hash, where a GroupKind key hashes two strings per event.
+	queues     []*kindQueue
+	byResource map[*Resource]*kindQueue
+	count      int
+	seq        int64
 	// cache is the informers' store: the last delivered state of each object, by uid.
 	// The GC reads it for OPS-3's JSON merge patch fallback.
 	cache map[types.UID]*Object
+}
+
+// kindQueue is one monitored kind's undelivered events, oldest first (events[head:]).
+type kindQueue struct {
+	gk     schema.GroupKind
+	delay  int64
+	events []pendingEvent
+	head   int
 }
 
 type pendingEvent struct {
@@ -27,7 +37,7 @@ type pendingEvent struct {
 }
 
 func newInformers(delay int64, delays map[schema.GroupKind]int64) *informers {
-	return &informers{delay: delay, delays: delays, pending: map[schema.GroupKind][]pendingEvent{}, cache: map[types.UID]*Object{}}
+	return &informers{delay: delay, delays: delays, byResource: map[*Resource]*kindQueue{}, cache: map[types.UID]*Object{}}
 }
 
 func (in *informers) delayOf(gk schema.GroupKind) int64 {
@@ -42,13 +52,22 @@ func (in *informers) observe(ev WatchEvent) {
 	if !ev.Resource.Monitored {
 		return
 	}
-	gk := ev.Resource.GVK.GroupKind()
-	if _, ok := in.pending[gk]; !ok {
-		in.kinds = append(in.kinds, gk)
-		in.pending[gk] = nil
+	q, ok := in.byResource[ev.Resource]
+	if !ok {
+		gk := ev.Resource.GVK.GroupKind()
+		for _, k := range in.queues { // one queue per kind, whichever resource found it first
+			if k.gk == gk {
+				q = k
+			}
+		}
+		if q == nil {
+			q = &kindQueue{gk: gk, delay: in.delayOf(gk)}
+			in.queues = append(in.queues, q)
+		}
+		in.byResource[ev.Resource] = q
 	}
 	in.seq++
-	in.pending[gk] = append(in.pending[gk], pendingEvent{WatchEvent: ev, seq: in.seq})
+	q.events = append(q.events, pendingEvent{WatchEvent: ev, seq: in.seq})
 	in.count++
 }
 
@@ -56,27 +75,32 @@ func (in *informers) observe(ev WatchEvent) {
 // or, with due false, among all pending events. match may restrict the kind.
 // old is the informer's previous state of the object (for update events), if any.
 func (in *informers) next(tick int64, due bool, match func(schema.GroupKind) bool) (ev WatchEvent, old *Object, ok bool) {
-	var best schema.GroupKind
-	var bestSeq int64 = -1
-	for _, gk := range in.kinds {
-		q := in.pending[gk]
-		if len(q) == 0 || (match != nil && !match(gk)) {
+	var best *kindQueue
+	for _, q := range in.queues {
+		if q.head == len(q.events) || (match != nil && !match(q.gk)) {
 			continue
 		}
-		if due && q[0].Tick+in.delayOf(gk) > tick {
+		first := &q.events[q.head]
+		if due && first.Tick+q.delay > tick {
 			continue
 		}
-		if bestSeq < 0 || q[0].seq < bestSeq {
-			best, bestSeq = gk, q[0].seq
+		if best == nil || first.seq < best.events[best.head].seq {
+			best = q
 		}
 	}
-	if bestSeq < 0 {
+	if best == nil {
 		return WatchEvent{}, nil, false
 	}
-	ev = in.pending[best][0].WatchEvent
+	ev = best.events[best.head].WatchEvent
+	best.events[best.head] = pendingEvent{}
+	best.head++
+	switch {
+	case best.head == len(best.events): // drained: reuse the array
+		best.events, best.head = best.events[:0], 0
+	case best.head > 1024 && 2*best.head > len(best.events): // drop the delivered prefix
+		best.events, best.head = append([]pendingEvent(nil), best.events[best.head:]...), 0
+	}
 	old = in.cache[ev.Object.UID]
-	in.pending[best][0] = pendingEvent{}
-	in.pending[best] = in.pending[best][1:]
 	in.count--
 	if ev.Type == "DELETED" {
 		delete(in.cache, ev.Object.UID)
