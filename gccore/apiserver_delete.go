@@ -57,7 +57,11 @@ func (s *APIServer) deleteShared(ref ObjectRef, opts metav1.DeleteOptions) (obj 
 		return old, true, nil
 	}
 	if nu == old {
-		nu = old.Copy()
+		// Not graceful: only the finalizers and the deletion fields change below, each
+		// assigned anew, so a shallow copy of the stored object does (a Foreground
+		// cascade marks every owner).
+		c := *old
+		nu = &c
 	}
 	nu.Finalizers = finalizers
 	if !graceful {

@@ -48,6 +48,13 @@ type Resources struct {
 	preferred map[schema.GroupKind]*Resource
 	mapper    *meta.DefaultRESTMapper
 	all       []*Resource
+	// last is the most recent Lookup hit. Every GC call maps its kind twice (the GC's
+	// REST mapping, then the server's), mostly for one kind again and again, and a miss
+	// parses the apiVersion and hashes three strings (in wasm without hardware hashing).
+	last struct {
+		apiVersion, kind string
+		r                *Resource
+	}
 }
 
 type builtin struct {
@@ -161,7 +168,13 @@ func (rs *Resources) add(r *Resource) {
 
 // Lookup returns the resource served at exactly this apiVersion and kind.
 func (rs *Resources) Lookup(apiVersion, kind string) (*Resource, bool) {
+	if l := &rs.last; l.r != nil && l.kind == kind && l.apiVersion == apiVersion {
+		return l.r, true
+	}
 	r, ok := rs.byGVK[schema.FromAPIVersionAndKind(apiVersion, kind)]
+	if ok {
+		rs.last.apiVersion, rs.last.kind, rs.last.r = apiVersion, kind, r
+	}
 	return r, ok
 }
 
@@ -174,10 +187,10 @@ func (rs *Resources) Preferred(gk schema.GroupKind) (*Resource, bool) {
 // RESTMapping maps an apiVersion and kind the way the GC's REST mapper does (OPS-1):
 // an exact served version, or a NoKindMatch error that the GC retries (XNS-4).
 func (rs *Resources) RESTMapping(apiVersion, kind string) (*Resource, error) {
-	gvk := schema.FromAPIVersionAndKind(apiVersion, kind)
-	if r, ok := rs.byGVK[gvk]; ok { // a served version maps to itself; skips the mapper's allocations
+	if r, ok := rs.Lookup(apiVersion, kind); ok { // a served version maps to itself; skips the mapper's allocations
 		return r, nil
 	}
+	gvk := schema.FromAPIVersionAndKind(apiVersion, kind)
 	m, err := rs.mapper.RESTMapping(gvk.GroupKind(), gvk.Version)
 	if err != nil {
 		return nil, err
