@@ -108,7 +108,11 @@ func (q *workQueue) Done(item *node) {
 }
 
 // Forget resets the item's backoff.
-func (q *workQueue) Forget(item *node) { delete(q.failures, item) }
+func (q *workQueue) Forget(item *node) {
+	if len(q.failures) > 0 { // most items never failed: skip the hash
+		delete(q.failures, item)
+	}
+}
 
 // backoff is Q-4's delay for the next requeue of item at virtual time nowMS.
 func (q *workQueue) backoff(item *node, nowMS int64) int64 {

@@ -49,6 +49,7 @@ type Sim struct {
 	rng                          *rand.Rand
 	deleteWorkers, orphanWorkers []string
 	order                        objectOrder
+	held                         []*node // runWorkers' buffer
 }
 
 // New builds a simulation at tick 0 with no objects.
@@ -224,24 +225,22 @@ func (s *Sim) Tick() {
 // runWorkers lets every worker take one item, then processes them in worker order, then
 // marks them done, so adds during processing see the items as held.
 func (s *Sim) runWorkers(q *workQueue, workers []string, process func(string, *node)) {
-	type held struct {
-		worker string
-		item   *node
-	}
-	var hs []held
+	held := s.held[:0] // held[i] is workers[i]'s item; the buffer is reused every tick
 	for _, w := range workers {
 		item, ok := q.Get(w)
 		if !ok {
 			break
 		}
-		hs = append(hs, held{w, item})
+		held = append(held, item)
 	}
-	for _, h := range hs {
-		process(h.worker, h.item)
+	for i, item := range held {
+		process(workers[i], item)
 	}
-	for _, h := range hs {
-		q.Done(h.item)
+	for i, item := range held {
+		q.Done(item)
+		held[i] = nil
 	}
+	s.held = held
 }
 
 // deliver hands one informer event to graphChanges.
