@@ -9,9 +9,9 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
-// traceRows is how many records the log draws (the newest): about three screens of the
+// traceRows is how many records the log draws (the newest): about two screens of the
 // panel; the filter finds older ones. Every row costs its parse each tick of a cascade.
-const traceRows = 30
+const traceRows = 20
 
 // TracePanel is the event log: every record with its tick, component, rule (a link to
 // the rule's text) and API call. The rows are markup kept in step by a domList: a

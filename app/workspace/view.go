@@ -53,7 +53,7 @@ type View struct {
 
 // ViewItems bounds the items a view lists per queue: a page shows the head of a queue,
 // and a cascade can queue thousands.
-const ViewItems = 40
+const ViewItems = 25
 
 // Kind is one served kind.
 type Kind struct {
