@@ -53,7 +53,7 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZ_PARSE_RUNS) ./gccore/scenario
 	$(GO) test -run '^$$' -fuzz '^FuzzObject$$' -fuzztime $(FUZZ_OBJECT_RUNS) ./gccore/scenario
 
-bench: bench-native bench-wasm
+bench: bench-native bench-wasm bench-sim
 	@echo "compare: benchstat -ignore goos,goarch,cpu native=.bench/native.txt wasm=.bench/wasm.txt"
 
 bench-native:
@@ -63,6 +63,11 @@ bench-native:
 bench-wasm:
 	mkdir -p .bench
 	GOOS=js GOARCH=wasm $(GO) test -run '^$$' -bench . -benchmem -count 3 -cpu 1 -timeout 60m -exec=$(NODEEXEC) ./gccore | tee .bench/wasm.txt
+
+# gcplay sim end to end (read, parse, run, print) on a generated 100k-object scenario file
+bench-sim:
+	mkdir -p .bench
+	$(GO) test -run '^$$' -bench SimCLI -benchtime 1x -benchmem -count 3 -timeout 60m ./cmd/gcplay | tee .bench/sim.txt
 
 clean:
 	rm -rf .bin .bench dist web/app.wasm

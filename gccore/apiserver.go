@@ -28,8 +28,11 @@ type WatchEvent struct {
 	Resource *Resource `json:"-"`
 }
 
+// storeKey is where an object is stored: its group/kind, named by the preferred version's
+// resource (one per group/kind; a pointer is cheaper to hash than the group and kind
+// strings, and every GET hashes a key), plus namespace and name.
 type storeKey struct {
-	gk              schema.GroupKind
+	kind            *Resource
 	namespace, name string
 }
 
@@ -84,12 +87,15 @@ func (s *APIServer) resource(ref ObjectRef) (*Resource, storeKey, error) {
 	} else if ns == "" {
 		return nil, storeKey{}, apierrors.NewBadRequest(fmt.Sprintf("%s %q: a namespace is required", ref.Kind, ref.Name))
 	}
-	return r, storeKey{gk: r.GVK.GroupKind(), namespace: ns, name: ref.Name}, nil
+	return r, storeKey{kind: r.preferred, namespace: ns, name: ref.Name}, nil
 }
 
 // Get reads an object as served at ref's version (OPS-1 uses this for its metadata-only GET).
 func (s *APIServer) Get(ref ObjectRef) (*Object, error) {
 	o, err := s.getShared(ref)
+	if nf, ok := err.(*notFoundError); ok {
+		return nil, nf.status()
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -99,7 +105,8 @@ func (s *APIServer) Get(ref ObjectRef) (*Object, error) {
 // getShared is Get without the deep copy: the object shares its metadata with the stored
 // one, so the caller must not change it. Stored objects are never changed in place (a
 // write stores a new object), so what the caller reads stays as it was at the GET. The
-// GC's reads use it (OPS-1): a cascade GETs each object several times.
+// GC's reads use it (OPS-1): a cascade GETs each object several times. A 404 is a
+// *notFoundError.
 func (s *APIServer) getShared(ref ObjectRef) (*Object, error) {
 	r, key, err := s.resource(ref)
 	if err != nil {
@@ -107,9 +114,9 @@ func (s *APIServer) getShared(ref ObjectRef) (*Object, error) {
 	}
 	o, ok := s.objects[key]
 	if !ok {
-		return nil, apierrors.NewNotFound(r.GVR().GroupResource(), ref.Name)
+		return nil, &notFoundError{gr: r.GVR().GroupResource(), name: ref.Name}
 	}
-	gv := r.GVK.GroupVersion().String()
+	gv := r.apiVersion()
 	if o.APIVersion == gv {
 		return o, nil
 	}
@@ -117,6 +124,22 @@ func (s *APIServer) getShared(ref ObjectRef) (*Object, error) {
 	c.APIVersion = gv
 	return &c, nil
 }
+
+// notFoundError is the server's 404 for a GET, as the GC receives it (getShared): the
+// apierrors.StatusError that a client sees, with its message, is made only when asked
+// for (Error, Status, statusText). A Foreground cascade GETs many objects that are
+// already gone (DEL-5), and the GC only tests isNotFound.
+type notFoundError struct {
+	gr   schema.GroupResource
+	name string
+}
+
+func (e *notFoundError) status() *apierrors.StatusError { return apierrors.NewNotFound(e.gr, e.name) }
+
+func (e *notFoundError) Error() string { return e.status().Error() }
+
+// Status makes it an apierrors.APIStatus, so apierrors.IsNotFound and friends see a 404.
+func (e *notFoundError) Status() metav1.Status { return e.status().Status() }
 
 // GetByUID returns the stored object with that uid, if any.
 func (s *APIServer) GetByUID(uid types.UID) (*Object, bool) {
@@ -151,7 +174,7 @@ func (s *APIServer) Create(obj *Object) (*Object, error) {
 	if o.Content == nil {
 		o.Content = map[string]any{}
 	}
-	o.APIVersion = r.GVK.GroupVersion().String()
+	o.APIVersion = r.apiVersion()
 	o.Namespace = key.namespace
 	if o.UID == "" {
 		o.UID = s.newUID()
@@ -224,9 +247,9 @@ func (s *APIServer) remove(r *Resource, key storeKey, last *Object) {
 }
 
 func (s *APIServer) emit(r *Resource, typ watch.EventType, o *Object) {
-	pref, _ := s.Resources.Preferred(r.GVK.GroupKind())
+	pref := r.preferred
 	obj := o // o itself, or a copy at the preferred version sharing its metadata (see objects)
-	if gv := pref.GVK.GroupVersion().String(); o.APIVersion != gv {
+	if gv := pref.apiVersion(); o.APIVersion != gv {
 		c := *o
 		c.APIVersion = gv
 		obj = &c
@@ -296,7 +319,7 @@ func (s *APIServer) patchTarget(ref ObjectRef) (r *Resource, key storeKey, old, 
 		return nil, storeKey{}, nil, nil, apierrors.NewNotFound(r.GVR().GroupResource(), ref.Name)
 	}
 	cur = old.Copy()
-	cur.APIVersion = r.GVK.GroupVersion().String()
+	cur.APIVersion = r.apiVersion()
 	return r, key, old, cur, nil
 }
 
@@ -315,7 +338,7 @@ func (s *APIServer) patchFinalizers(ref ObjectRef, p finalizerPatch) (*Object, e
 	// apply sets only the resourceVersion and the finalizers, and update assigns fields
 	// without changing what they point to, so a shallow copy of the stored object does.
 	cur := *old
-	cur.APIVersion = r.GVK.GroupVersion().String()
+	cur.APIVersion = r.apiVersion()
 	if !p.apply(&cur) {
 		return s.patchShared(ref, MergePatch, p.JSON())
 	}
@@ -350,7 +373,7 @@ func (s *APIServer) store(r *Resource, key storeKey, old, nu *Object, validate b
 		errs = append(errs, field.Invalid(field.NewPath("metadata", "uid"), nu.UID, "field is immutable"))
 	}
 	if nu.Name != old.Name || nu.Namespace != old.Namespace || nu.Kind != old.Kind ||
-		schema.FromAPIVersionAndKind(nu.APIVersion, nu.Kind).GroupKind() != key.gk {
+		schema.FromAPIVersionAndKind(nu.APIVersion, nu.Kind).GroupKind() != key.kind.GVK.GroupKind() {
 		errs = append(errs, field.Invalid(field.NewPath("metadata", "name"), nu.Name, "apiVersion, kind, namespace and name are immutable"))
 	}
 	// API-7: the server keeps its own system fields.

@@ -2,6 +2,7 @@ package gccore
 
 import (
 	"fmt"
+	"strings"
 	"time"
 
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
@@ -157,14 +158,23 @@ func podGracePeriod(pod *Object, opts metav1.DeleteOptions) int64 {
 	return grace
 }
 
+// validateDeleteOptions is API-8. The errors carry a copy of the policy string: handing
+// them the caller's would make escape analysis, which does not tell the fields of opts
+// apart, move every pointer a caller puts in DeleteOptions to the heap (the GC's
+// preconditions on each DELETE, OPS-2).
 func validateDeleteOptions(opts metav1.DeleteOptions) field.ErrorList {
-	var errs field.ErrorList
-	if opts.OrphanDependents != nil && opts.PropagationPolicy != nil {
-		errs = append(errs, field.Invalid(field.NewPath("propagationPolicy"), *opts.PropagationPolicy, "orphanDependents and deletionPropagation cannot be both set"))
+	p := opts.PropagationPolicy
+	known := p != nil && (*p == metav1.DeletePropagationOrphan || *p == metav1.DeletePropagationBackground || *p == metav1.DeletePropagationForeground)
+	if p == nil || (known && opts.OrphanDependents == nil) {
+		return nil
 	}
-	if p := opts.PropagationPolicy; p != nil && *p != metav1.DeletePropagationOrphan &&
-		*p != metav1.DeletePropagationBackground && *p != metav1.DeletePropagationForeground {
-		errs = append(errs, field.NotSupported(field.NewPath("propagationPolicy"), *p, []string{"Foreground", "Background", "Orphan"}))
+	var errs field.ErrorList
+	value := metav1.DeletionPropagation(strings.Clone(string(*p)))
+	if opts.OrphanDependents != nil {
+		errs = append(errs, field.Invalid(field.NewPath("propagationPolicy"), value, "orphanDependents and deletionPropagation cannot be both set"))
+	}
+	if !known {
+		errs = append(errs, field.NotSupported(field.NewPath("propagationPolicy"), value, []string{"Foreground", "Background", "Orphan"}))
 	}
 	return errs
 }
@@ -228,21 +238,11 @@ func firstGCFinalizer(list []string) string {
 	return ""
 }
 
+// sameSet reports whether a and b hold the same strings, ignoring order and repeats. The
+// lists are a few finalizers: comparing each with each is cheaper than building sets,
+// and DELETE asks on every call (API-11).
 func sameSet(a, b []string) bool {
-	set := map[string]bool{}
-	for _, x := range a {
-		set[x] = true
-	}
-	for _, x := range b {
-		if !set[x] {
-			return false
-		}
-	}
-	seen := map[string]bool{}
-	for _, x := range b {
-		seen[x] = true
-	}
-	return len(seen) == len(set)
+	return subset(a, b) && subset(b, a)
 }
 
 // CascadePolicy maps kubectl's --cascade flag to the propagationPolicy kubectl sends (API-20).

@@ -94,11 +94,11 @@ func (s *Sim) whyOwners(o *Object, say func(string, ...any)) {
 }
 
 func (s *Sim) whyQueued(q *workQueue, n *node, say func(string, ...any)) {
-	if h, ok := q.processing[n]; ok {
-		say("%s holds it in %s right now.", h.worker, q.name)
+	if i := q.heldIndex(n); i >= 0 {
+		say("%s holds it in %s right now.", q.held[i].worker, q.name)
 	}
-	if why, ok := q.dirty[n]; ok {
-		say("It is queued in %s (enqueued by %s).", q.name, why)
+	if st := q.state(n); st.dirty {
+		say("It is queued in %s (enqueued by %s).", q.name, st.why)
 	}
 	if e, ok := q.waitFor[n]; ok {
 		if e.stuck != "" {

@@ -17,6 +17,9 @@ type garbageCollector struct {
 	resources *Resources
 	trace     *tracer
 	clock     *clock
+	// refs holds the arrays of the last classification, reused by the next: DEL-9 keeps
+	// only counts and uids from it, and most items have one owner reference.
+	refs classifiedRefs
 }
 
 // queueAction is what a worker does with its item afterwards (DEL-3, ORPH-3).
@@ -34,6 +37,17 @@ type outcome struct {
 	rule   string
 	text   string
 	stuck  string
+	// waiting is FG-1's count of blocking dependents, which describe turns into the text
+	// only for a kept record: a Foreground cascade waits on most of its owners.
+	waiting int
+}
+
+// describe returns the outcome's text.
+func (o outcome) describe() string {
+	if o.waiting > 0 {
+		return "waiting for " + strconv.Itoa(o.waiting) + " blocking dependent(s)"
+	}
+	return o.text
 }
 
 func forget(rule, text string) outcome  { return outcome{action: forgetItem, rule: rule, text: text} }
@@ -54,9 +68,9 @@ func (gc *garbageCollector) apply(q *workQueue, worker string, item *node, o out
 		q.AddRateLimited(item, gc.clock.nowMS(), o.rule, o.stuck)
 	}
 	gc.trace.addLazy(func() Record {
-		rec := Record{Component: worker, Queue: q.name, Rule: o.rule, Key: item.identity.String(), Text: o.text + "; forget"}
+		rec := Record{Component: worker, Queue: q.name, Rule: o.rule, Key: item.identity.String(), Text: o.describe() + "; forget"}
 		if o.action == requeueItem {
-			rec.Text = o.text + "; requeue with backoff"
+			rec.Text = o.describe() + "; requeue with backoff"
 			if o.stuck != "" {
 				rec.Text += " (stuck: " + o.stuck + ")"
 			}
@@ -84,16 +98,19 @@ func (gc *garbageCollector) attemptToDeleteWorker(c ops, n *node) outcome {
 			(current.identity.APIVersion != n.identity.APIVersion || current.identity.Kind != n.identity.Kind) {
 			cp := *n
 			cp.identity.APIVersion, cp.identity.Kind = current.identity.APIVersion, current.identity.Kind
+			cp.queues = [2]queueState{} // a copy for judging, in no queue
 			item = &cp
 		}
 	}
 	o, err := gc.attemptToDeleteItem(c, item)
-	mapErr, isMapErr := asRESTMappingError(err)
 	switch {
 	case err == errVirtualDeleteQueued:
 		return forget(o.rule, o.text)
 	case err == errClusterScopedNamespacedOwner: // XNS-3
 		return forget("DEL-3", "cluster-scoped object with a namespaced owner: permanent error")
+	}
+	mapErr, isMapErr := asRESTMappingError(err) // after the sentinels, which are not
+	switch {
 	case isMapErr: // XNS-4: upstream retries forever
 		o := requeue("DEL-3", mapErr.Error())
 		o.stuck = mapErr.Error()
@@ -101,13 +118,14 @@ func (gc *garbageCollector) attemptToDeleteWorker(c ops, n *node) outcome {
 	case err != nil:
 		return requeue("DEL-3", "error: "+err.Error())
 	case n.virtual: // #56121, #57503
-		o := requeue("DEL-3", o.text+"; not yet observed")
+		o := requeue("DEL-3", o.describe()+"; not yet observed")
 		if r, ok := gc.resources.Lookup(n.identity.APIVersion, n.identity.Kind); ok && !r.Monitored {
 			o.stuck = "owner kind is not monitored (SYNC-3)"
 		}
 		return o
 	}
-	return forget(o.rule, o.text)
+	o.action = forgetItem // the outcome as attemptToDeleteItem judged it, its text still unformatted
+	return o
 }
 
 // errVirtualDeleteQueued is the upstream sentinel "enqueued virtual delete event"; here it
@@ -181,7 +199,21 @@ func (gc *garbageCollector) attemptToDeleteItem(c ops, item *node) (outcome, err
 	if err != nil {
 		return outcome{}, err
 	}
-	return outcome{rule: d.rule, text: "deleted with " + string(policy)}, nil
+	return outcome{rule: d.rule, text: deletedWith(policy)}, nil
+}
+
+// deletedWith is the outcome text of DEL-12, a constant for the three policies: the text
+// is built for every deleted item, kept or not.
+func deletedWith(policy metav1.DeletionPropagation) string {
+	switch policy {
+	case metav1.DeletePropagationForeground:
+		return "deleted with Foreground"
+	case metav1.DeletePropagationBackground:
+		return "deleted with Background"
+	case metav1.DeletePropagationOrphan:
+		return "deleted with Orphan"
+	}
+	return "deleted with " + string(policy)
 }
 
 // classifiedRefs is DEL-8's result.
@@ -192,7 +224,8 @@ type classifiedRefs struct {
 // classifyReferences is DEL-8: each live reference, in order, is dangling (cache hit, 404 or
 // another uid), waiting (owner terminating with foregroundDeletion) or solid.
 func (gc *garbageCollector) classifyReferences(c ops, item *node, refs []metav1.OwnerReference) (classifiedRefs, error) {
-	var out classifiedRefs
+	out := classifiedRefs{solid: gc.refs.solid[:0], dangling: gc.refs.dangling[:0], waiting: gc.refs.waiting[:0]}
+	defer func() { gc.refs = out }()
 	for _, ref := range refs {
 		coords := identityOf(ref, "")
 		hit, cached := gc.gb.absentOwnerCache.Has(coords), coords // AOC-3: cluster-scoped key first
@@ -311,17 +344,14 @@ func deletePolicy(latest *Object) metav1.DeletionPropagation {
 
 // processDeletingDependentsItem is FG-1.
 func (gc *garbageCollector) processDeletingDependentsItem(c ops, item *node) (outcome, error) {
-	blocking := item.blockingDependents()
-	if len(blocking) == 0 {
-		gc.trace.addLazy(func() Record {
-			return Record{Component: c.worker, Queue: c.queue, Rule: "FG-1", Key: item.identity.String(), Text: "no blocking dependents left: remove foregroundDeletion"}
-		})
-		if err := c.removeFinalizer("FG-1", item.identity, metav1.FinalizerDeleteDependents); err != nil {
-			return outcome{}, err
+	// The blocking dependents are counted, not listed: FG-1 runs each time a dependent of
+	// the owner goes (GB-10), and a list would be allocated each time.
+	blocking := 0
+	for _, dep := range item.sortedDependents() {
+		if !dep.blocks(item) {
+			continue
 		}
-		return outcome{rule: "FG-1", text: "foregroundDeletion removed"}, nil
-	}
-	for _, dep := range blocking {
+		blocking++
 		if !dep.deletingDependents {
 			if gc.gb.attemptToDelete.Add(dep, "FG-1") {
 				gc.trace.addLazy(func() Record {
@@ -330,7 +360,16 @@ func (gc *garbageCollector) processDeletingDependentsItem(c ops, item *node) (ou
 			}
 		}
 	}
-	return outcome{rule: "FG-1", text: "waiting for " + strconv.Itoa(len(blocking)) + " blocking dependent(s)"}, nil
+	if blocking == 0 {
+		gc.trace.addLazy(func() Record {
+			return Record{Component: c.worker, Queue: c.queue, Rule: "FG-1", Key: item.identity.String(), Text: "no blocking dependents left: remove foregroundDeletion"}
+		})
+		if err := c.removeFinalizer("FG-1", item.identity, metav1.FinalizerDeleteDependents); err != nil {
+			return outcome{}, err
+		}
+		return outcome{rule: "FG-1", text: "foregroundDeletion removed"}, nil
+	}
+	return outcome{rule: "FG-1", waiting: blocking}, nil
 }
 
 // processAttemptToOrphan runs one attemptToOrphan item (ORPH-2, ORPH-3).

@@ -1,7 +1,9 @@
 package gccore
 
 import (
+	"slices"
 	"sort"
+	"strings"
 
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/types"
@@ -51,6 +53,8 @@ type node struct {
 	// stale is set when the record is no longer the graph's for its uid: replaced by
 	// another record (N-7) or removed. A queue may still hold it.
 	stale bool
+	// queues is the record's state in attemptToDelete and attemptToOrphan (workQueue.slot).
+	queues [2]queueState
 }
 
 func (n *node) addDependent(d *node) {
@@ -63,7 +67,15 @@ func (n *node) addDependent(d *node) {
 func (n *node) deleteDependent(d *node) {
 	if _, ok := n.dependents[d]; ok {
 		delete(n.dependents, d)
-		n.sorted = nil
+		switch {
+		case len(n.sorted) == 1:
+			n.sorted = n.sorted[:0:0] // empty, and still valid (not nil)
+		case n.sorted != nil:
+			// Still sorted without d. A new slice, as a caller may be iterating the old
+			// one; cheaper than sorting again when FG-1 next asks (each dependent of a
+			// Foreground owner goes one by one, GB-10).
+			n.sorted = slices.DeleteFunc(slices.Clone(n.sorted), func(x *node) bool { return x == d })
+		}
 	}
 }
 
@@ -75,25 +87,29 @@ func (n *node) sortedDependents() []*node {
 		for d := range n.dependents {
 			n.sorted = append(n.sorted, d)
 		}
-		sort.Slice(n.sorted, func(i, j int) bool { return lessIdentity(n.sorted[i].identity, n.sorted[j].identity) })
+		// slices.SortFunc, unlike sort.Slice, allocates nothing (no reflection).
+		slices.SortFunc(n.sorted, func(a, b *node) int { return compareIdentity(a.identity, b.identity) })
 	}
 	return n.sorted
 }
 
-func lessIdentity(a, b objectReference) bool {
-	if a.Kind != b.Kind {
-		return a.Kind < b.Kind
+func lessIdentity(a, b objectReference) bool { return compareIdentity(a, b) < 0 }
+
+// compareIdentity orders identities by kind, apiVersion, namespace, name, uid.
+func compareIdentity(a, b objectReference) int {
+	if c := strings.Compare(a.Kind, b.Kind); c != 0 {
+		return c
 	}
-	if a.APIVersion != b.APIVersion {
-		return a.APIVersion < b.APIVersion
+	if c := strings.Compare(a.APIVersion, b.APIVersion); c != 0 {
+		return c
 	}
-	if a.Namespace != b.Namespace {
-		return a.Namespace < b.Namespace
+	if c := strings.Compare(a.Namespace, b.Namespace); c != 0 {
+		return c
 	}
-	if a.Name != b.Name {
-		return a.Name < b.Name
+	if c := strings.Compare(a.Name, b.Name); c != 0 {
+		return c
 	}
-	return a.UID < b.UID
+	return strings.Compare(string(a.UID), string(b.UID))
 }
 
 // clone copies the record for a replacement (N-7); the dependents set is copied.
@@ -111,14 +127,21 @@ func (n *node) clone() *node {
 func (n *node) blockingDependents() []*node {
 	var out []*node
 	for _, d := range n.sortedDependents() {
-		for _, ref := range d.owners {
-			if ref.UID == n.identity.UID && ref.BlockOwnerDeletion != nil && *ref.BlockOwnerDeletion {
-				out = append(out, d)
-				break
-			}
+		if d.blocks(n) {
+			out = append(out, d)
 		}
 	}
 	return out
+}
+
+// blocks reports whether n's recorded references to owner include one that blocks it (N-6).
+func (n *node) blocks(owner *node) bool {
+	for _, ref := range n.owners {
+		if ref.UID == owner.identity.UID && ref.BlockOwnerDeletion != nil && *ref.BlockOwnerDeletion {
+			return true
+		}
+	}
+	return false
 }
 
 // graph is uidToNode: at most one node per uid (N-1).
@@ -132,11 +155,10 @@ type graph struct {
 
 func (g *graph) read(uid types.UID) (*node, bool) { n, ok := g.uidToNode[uid]; return n, ok }
 
-func (g *graph) delete(uid types.UID) {
-	if n, ok := g.uidToNode[uid]; ok {
-		n.stale = true
-	}
-	delete(g.uidToNode, uid)
+// remove deletes n, which must be the graph's record for its uid.
+func (g *graph) remove(n *node) {
+	n.stale = true
+	delete(g.uidToNode, n.identity.UID)
 }
 
 func (g *graph) write(n *node) {

@@ -46,12 +46,13 @@ type GCEvent struct {
 // graphBuilder is the single consumer of graphChanges and the only writer of the graph (GB-2).
 type graphBuilder struct {
 	graph            graph
-	graphChanges     []*event // FIFO; processed one at a time (Q-7: never retried)
+	graphChanges     eventFIFO // processed one at a time (Q-7: never retried)
 	attemptToDelete  *workQueue
 	attemptToOrphan  *workQueue
 	absentOwnerCache *absentOwnerCache
 	trace            *tracer
 	events           []GCEvent
+	owners           []*node // removeNodeAndNotify's buffer
 }
 
 // record traces a step of the graph builder on id; the key is rendered only when records
@@ -79,7 +80,7 @@ func (gb *graphBuilder) enqueueDelete(n *node, rule string) {
 func (gb *graphBuilder) enqueueVirtualDeleteEvent(id objectReference, by string) {
 	obj := &Object{TypeMeta: metav1.TypeMeta{APIVersion: id.APIVersion, Kind: id.Kind},
 		ObjectMeta: metav1.ObjectMeta{Name: id.Name, Namespace: id.Namespace, UID: id.UID}}
-	gb.graphChanges = append(gb.graphChanges, &event{virtual: true, eventType: deleteEvent, obj: obj, apiVersion: id.APIVersion, kind: id.Kind})
+	gb.graphChanges.push(event{virtual: true, eventType: deleteEvent, obj: obj, apiVersion: id.APIVersion, kind: id.Kind})
 	gb.trace.addLazy(func() Record {
 		return Record{Component: by, Queue: "graphChanges", Rule: "GB-15", Key: id.String(), Text: "virtual delete event queued"}
 	})
@@ -87,14 +88,40 @@ func (gb *graphBuilder) enqueueVirtualDeleteEvent(id objectReference, by string)
 
 // processGraphChanges handles the head of graphChanges; it reports false if there was none.
 func (gb *graphBuilder) processGraphChanges() bool {
-	if len(gb.graphChanges) == 0 {
+	if gb.graphChanges.len() == 0 {
 		return false
 	}
-	ev := gb.graphChanges[0]
-	gb.graphChanges[0] = nil
-	gb.graphChanges = gb.graphChanges[1:]
-	gb.process(ev)
+	ev := gb.graphChanges.pop()
+	gb.process(&ev)
 	return true
+}
+
+// eventFIFO is graphChanges. Entries are held by value in an array that is reused once
+// drained (every tick drains it): every watch event passes through, and allocating each
+// entry, or a new array as a re-sliced queue creeps along, costs the cascade's time.
+type eventFIFO struct {
+	events []event // events[head:] are pending, oldest first
+	head   int
+}
+
+func (f *eventFIFO) len() int { return len(f.events) - f.head }
+
+func (f *eventFIFO) pending() []event { return f.events[f.head:] }
+
+func (f *eventFIFO) push(e event) { f.events = append(f.events, e) }
+
+// pop removes and returns the oldest entry; the FIFO must not be empty.
+func (f *eventFIFO) pop() event {
+	e := f.events[f.head]
+	f.events[f.head] = event{} // let its objects go
+	f.head++
+	switch {
+	case f.head == len(f.events): // drained: reuse the array
+		f.events, f.head = f.events[:0], 0
+	case f.head > 1024 && 2*f.head > len(f.events): // drop the processed prefix
+		f.events, f.head = append([]event(nil), f.events[f.head:]...), 0
+	}
+	return e
 }
 
 func (gb *graphBuilder) process(ev *event) {
@@ -364,8 +391,17 @@ func (gb *graphBuilder) keepOnVirtualDelete(n *node, deleted objectReference) bo
 
 // removeNodeAndNotify is GB-10 steps 2-5.
 func (gb *graphBuilder) removeNodeAndNotify(n *node, id objectReference, rule string) {
-	gb.graph.delete(n.identity.UID)
-	gb.removeDependentFromOwners(n, n.owners)
+	gb.graph.remove(n)
+	// The owners are looked up once, for both steps (removing n from their dependents, then
+	// GB-10's enqueue below): each lookup hashes a uid in a map of every node.
+	owners := gb.owners[:0]
+	for _, ref := range n.owners {
+		if o, ok := gb.graph.read(ref.UID); ok {
+			o.deleteDependent(n)
+			owners = append(owners, o)
+		}
+	}
+	gb.owners = owners
 	deps := n.sortedDependents()
 	gb.recordText(rule, id, func() string { return fmt.Sprintf("node removed (%d dependents)", len(deps)) })
 	if len(deps) > 0 {
@@ -375,8 +411,8 @@ func (gb *graphBuilder) removeNodeAndNotify(n *node, id objectReference, rule st
 	for _, dep := range deps {
 		gb.enqueueDelete(dep, "GB-10")
 	}
-	for _, ref := range n.owners {
-		if o, ok := gb.graph.read(ref.UID); ok && o.deletingDependents {
+	for _, o := range owners {
+		if o.deletingDependents {
 			gb.enqueueDelete(o, "GB-10")
 		}
 	}

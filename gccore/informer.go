@@ -16,8 +16,13 @@ type informers struct {
 	// that is cheap to hash, where a GroupKind key hashes two strings per event.
 	queues     []*kindQueue
 	byResource map[*Resource]*kindQueue
-	count      int
-	seq        int64
+	// last is the most recent byResource hit: a cascade's events are of one kind or a few.
+	last struct {
+		r *Resource
+		q *kindQueue
+	}
+	count int
+	seq   int64
 	// cache is the informers' store: the last delivered state of each object, by uid.
 	// The GC reads it for OPS-3's JSON merge patch fallback.
 	cache map[types.UID]*Object
@@ -52,7 +57,10 @@ func (in *informers) observe(ev WatchEvent) {
 	if !ev.Resource.Monitored {
 		return
 	}
-	q, ok := in.byResource[ev.Resource]
+	q, ok := in.last.q, in.last.r == ev.Resource
+	if !ok {
+		q, ok = in.byResource[ev.Resource]
+	}
 	if !ok {
 		gk := ev.Resource.GVK.GroupKind()
 		for _, k := range in.queues { // one queue per kind, whichever resource found it first
@@ -66,6 +74,7 @@ func (in *informers) observe(ev WatchEvent) {
 		}
 		in.byResource[ev.Resource] = q
 	}
+	in.last.r, in.last.q = ev.Resource, q
 	in.seq++
 	q.events = append(q.events, pendingEvent{WatchEvent: ev, seq: in.seq})
 	in.count++

@@ -3,7 +3,6 @@ package gccore
 import (
 	"sort"
 
-	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/apimachinery/pkg/watch"
 )
 
@@ -37,11 +36,16 @@ func (o *objectOrder) list(stored map[storeKey]*Object) []*Object {
 		o.keys = keys
 		return objs
 	}
-	for _, obj := range stored {
-		objs = append(objs, obj)
+	type entry struct {
+		key storeKey
+		obj *Object
 	}
-	sort.Slice(objs, func(i, j int) bool {
-		a, b := objs[i], objs[j]
+	entries := make([]entry, 0, len(stored))
+	for k, obj := range stored {
+		entries = append(entries, entry{k, obj})
+	}
+	sort.Slice(entries, func(i, j int) bool {
+		a, b := entries[i].obj, entries[j].obj
 		if a.APIVersion != b.APIVersion {
 			return a.APIVersion < b.APIVersion
 		}
@@ -54,9 +58,9 @@ func (o *objectOrder) list(stored map[storeKey]*Object) []*Object {
 		return a.Name < b.Name
 	})
 	o.keys = o.keys[:0]
-	for _, obj := range objs {
-		gk := schema.FromAPIVersionAndKind(obj.APIVersion, obj.Kind).GroupKind()
-		o.keys = append(o.keys, storeKey{gk: gk, namespace: obj.Namespace, name: obj.Name})
+	for _, e := range entries {
+		objs = append(objs, e.obj)
+		o.keys = append(o.keys, e.key)
 	}
 	o.valid = true
 	return objs

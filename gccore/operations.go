@@ -21,10 +21,14 @@ type restMappingError struct{ err error }
 
 func (e *restMappingError) Error() string { return "unable to map: " + e.err.Error() }
 
-// asRESTMappingError is errors.As for a restMappingError; it allocates nothing for a nil error.
+// asRESTMappingError is errors.As for a restMappingError; it allocates nothing for a nil
+// or an unwrapped error (errors.As needs its target on the heap).
 func asRESTMappingError(err error) (*restMappingError, bool) {
 	if err == nil {
 		return nil, false
+	}
+	if e, ok := err.(*restMappingError); ok {
+		return e, true
 	}
 	var e *restMappingError
 	ok := errors.As(err, &e)
@@ -48,8 +52,18 @@ func (o ops) record(rule string, id objectReference, err error, call func() stri
 }
 
 // isNotFound and isConflict are apierrors.IsNotFound and IsConflict without the allocation
-// those make even for a nil error: the GC asks after every API call.
-func isNotFound(err error) bool { return err != nil && apierrors.IsNotFound(err) }
+// those make even for a nil error: the GC asks after every API call. isNotFound answers
+// the simulated server's own 404s (a *notFoundError, an unwrapped StatusError) without
+// errors.As either: a Foreground cascade GETs many objects that are already gone (DEL-5).
+func isNotFound(err error) bool {
+	if _, ok := err.(*notFoundError); ok {
+		return true
+	}
+	if se, ok := err.(*apierrors.StatusError); ok && se.ErrStatus.Reason == metav1.StatusReasonNotFound {
+		return true
+	}
+	return err != nil && apierrors.IsNotFound(err)
+}
 func isConflict(err error) bool { return err != nil && apierrors.IsConflict(err) }
 
 // statusText renders an API result as "200 OK", "404 NotFound", ...
@@ -57,15 +71,16 @@ func statusText(err error) string {
 	if err == nil {
 		return "200 OK"
 	}
-	var se *apierrors.StatusError
-	if errors.As(err, &se) {
-		return fmt.Sprintf("%d %s", se.ErrStatus.Code, se.ErrStatus.Reason)
+	var st apierrors.APIStatus // a *apierrors.StatusError or a *notFoundError
+	if errors.As(err, &st) {
+		status := st.Status()
+		return fmt.Sprintf("%d %s", status.Code, status.Reason)
 	}
 	return "error: " + err.Error()
 }
 
 func path(r *Resource, namespace, name string) string {
-	p := r.GVK.GroupVersion().String() + "/" + r.Plural + " "
+	p := r.apiVersion() + "/" + r.Plural + " "
 	if namespace != "" {
 		p += namespace + "/"
 	}
@@ -104,11 +119,14 @@ func (o ops) deleteObject(rule string, id objectReference, rv string, ownerRefs 
 		ref.Namespace = ""
 	}
 	del := func(rv string) error {
+		// The options stay on the stack (a DELETE per object of a cascade): built as
+		// locals, not written through a pointer, which escape analysis sends to the heap.
 		uid := id.UID
-		opts := metav1.DeleteOptions{PropagationPolicy: &policy, Preconditions: &metav1.Preconditions{UID: &uid}}
+		pre := metav1.Preconditions{UID: &uid}
 		if rv != "" {
-			opts.Preconditions.ResourceVersion = &rv
+			pre.ResourceVersion = &rv
 		}
+		opts := metav1.DeleteOptions{PropagationPolicy: &policy, Preconditions: &pre}
 		_, _, err := o.gc.api.deleteShared(ref, opts)
 		o.record(rule, id, err, func() string {
 			call := fmt.Sprintf("delete %s propagationPolicy=%s preconditions(uid=%s", path(r, ref.Namespace, ref.Name), policy, uid)

@@ -2,6 +2,8 @@ package gccore
 
 import (
 	"container/heap"
+	"slices"
+	"sort"
 	"time"
 
 	"golang.org/x/time/rate"
@@ -10,17 +12,20 @@ import (
 // workQueue is a rate-limited work queue with client-go's semantics (Q-2 … Q-5) in virtual
 // time: a FIFO, a dirty set and a processing set, so an item is queued at most once and
 // never held by two workers; a failed item is re-added after max(per-item, overall) backoff.
+//
+// The dirty and processing sets live on the items themselves (node.queues[slot]): with a
+// backlog of 100k items, a map keyed by item misses the cache on every Add, Get and Done,
+// while the node is in hand anyway.
 type workQueue struct {
 	name string
+	// slot is this queue's index in node.queues; the two queues of a Sim differ.
+	slot int
 	// fifo[head:] are the queued items, in order.
 	fifo []*node
 	head int
-	// dirty holds the items queued, or re-added while processing, each with the rule
-	// that enqueued it, for views and traces. One map, not a set and a map of reasons: with
-	// a backlog of 100k items every lookup misses the cache.
-	dirty map[*node]string
-	// processing maps an item to the worker holding it.
-	processing map[*node]heldItem
+	// held lists the items being processed, in the order they were taken: at most
+	// one per worker.
+	held []heldItem
 	// failures counts requeues since the last Forget.
 	failures map[*node]int
 	waiting  waitHeap
@@ -33,8 +38,19 @@ type workQueue struct {
 	immediateRequeue bool
 }
 
-// heldItem is a processing item's worker and the rule that had enqueued it.
-type heldItem struct{ worker, why string }
+// queueState is an item's membership in one work queue (node.queues): dirty while it is
+// queued, or re-added while processing, with why, the rule that enqueued it, for
+// views and traces; processing while a worker holds it.
+type queueState struct {
+	dirty, processing bool
+	why               string
+}
+
+// heldItem is a processing item, its worker and the rule that had enqueued it.
+type heldItem struct {
+	item        *node
+	worker, why string
+}
 
 type waitEntry struct {
 	item  *node
@@ -61,19 +77,22 @@ func (h waitHeap) peek() *waitEntry { return h[0] }
 
 func newWorkQueue(name string) *workQueue {
 	return &workQueue{
-		name: name, dirty: map[*node]string{}, processing: map[*node]heldItem{},
-		failures: map[*node]int{}, waitFor: map[*node]*waitEntry{},
+		name: name, failures: map[*node]int{}, waitFor: map[*node]*waitEntry{},
 		limiter: rate.NewLimiter(rate.Limit(10), 100), // Q-4 overall bucket: 10/s, burst 100
 	}
 }
 
+// state is item's membership in q.
+func (q *workQueue) state(item *node) *queueState { return &item.queues[q.slot] }
+
 // Add enqueues item unless it is already dirty; an item being processed is appended on Done.
 func (q *workQueue) Add(item *node, why string) bool {
-	if _, ok := q.dirty[item]; ok {
+	st := q.state(item)
+	if st.dirty {
 		return false
 	}
-	q.dirty[item] = why
-	if _, busy := q.processing[item]; !busy {
+	st.dirty, st.why = true, why
+	if !st.processing {
 		q.fifo = append(q.fifo, item)
 	}
 	return true
@@ -94,17 +113,32 @@ func (q *workQueue) Get(worker string) (*node, bool) {
 		q.fifo = append([]*node(nil), q.fifo[q.head:]...)
 		q.head = 0
 	}
-	q.processing[item] = heldItem{worker: worker, why: q.dirty[item]}
-	delete(q.dirty, item)
+	st := q.state(item)
+	q.held = append(q.held, heldItem{item: item, worker: worker, why: st.why})
+	st.dirty, st.processing, st.why = false, true, ""
 	return item, true
 }
 
 // Done releases item; if it was re-added meanwhile it goes to the tail.
 func (q *workQueue) Done(item *node) {
-	delete(q.processing, item)
-	if _, ok := q.dirty[item]; ok {
+	st := q.state(item)
+	st.processing = false
+	if i := q.heldIndex(item); i >= 0 {
+		q.held = slices.Delete(q.held, i, i+1)
+	}
+	if st.dirty {
 		q.fifo = append(q.fifo, item)
 	}
+}
+
+// heldIndex is item's index in held, or -1.
+func (q *workQueue) heldIndex(item *node) int {
+	for i, h := range q.held {
+		if h.item == item {
+			return i
+		}
+	}
+	return -1
 }
 
 // Forget resets the item's backoff.
@@ -135,7 +169,7 @@ func (q *workQueue) AddRateLimited(item *node, nowMS int64, why, stuck string) {
 		q.Add(item, why)
 		return
 	}
-	if _, ok := q.dirty[item]; ok {
+	if q.state(item).dirty {
 		return
 	}
 	at := nowMS + delay
@@ -176,7 +210,7 @@ func (q *workQueue) promote(nowMS int64) {
 
 // idle reports no queued, held or curable waiting item.
 func (q *workQueue) idle() bool {
-	return q.Len() == 0 && len(q.processing) == 0 && q.waiting.Len() == q.stuckWaiting
+	return q.Len() == 0 && len(q.held) == 0 && q.waiting.Len() == q.stuckWaiting
 }
 
 // QueueItem is one entry of a queue view.
@@ -206,26 +240,25 @@ type QueueView struct {
 // by due time; at most limit of them when limit > 0 (a page redraws the queues every tick,
 // and a cascade can queue thousands of items).
 func (q *workQueue) view(limit int) QueueView {
-	v := QueueView{Name: q.name, Total: len(q.processing) + q.Len() + len(q.waiting)}
+	v := QueueView{Name: q.name, Total: len(q.held) + q.Len() + len(q.waiting)}
 	full := func() bool { return limit > 0 && len(v.Items) >= limit }
 	item := func(n *node, state string) QueueItem {
-		why, ok := q.dirty[n] // the latest reason: a held item may have been re-added
-		if !ok {
-			why = q.processing[n].why
+		why := q.state(n).why // the latest reason: a held item may have been re-added
+		if !q.state(n).dirty {
+			if i := q.heldIndex(n); i >= 0 {
+				why = q.held[i].why
+			}
 		}
 		return QueueItem{Key: n.identity.String(), UID: string(n.identity.UID), Why: why, Retries: q.failures[n], State: state, Virtual: n.virtual}
 	}
-	held := make([]*node, 0, len(q.processing))
-	for n := range q.processing {
-		held = append(held, n)
-	}
-	sortNodesBy(held, func(n *node) string { return q.processing[n].worker })
-	for _, n := range held {
+	held := append([]heldItem(nil), q.held...)
+	sort.SliceStable(held, func(i, j int) bool { return held[i].worker < held[j].worker })
+	for _, h := range held {
 		if full() {
 			return v
 		}
-		it := item(n, "processing")
-		it.Worker = q.processing[n].worker
+		it := item(h.item, "processing")
+		it.Worker = h.worker
 		v.Items = append(v.Items, it)
 	}
 	for _, n := range q.fifo[q.head:] {

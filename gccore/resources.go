@@ -26,6 +26,20 @@ type Resource struct {
 	Generation bool
 	// Monitored is false for kinds the GC never watches (GB-16: events).
 	Monitored bool
+
+	// gv is GVK.GroupVersion().String() and preferred the preferred version of the
+	// group/kind (N-2, SYNC-1), both set by Resources.add: every API call needs them, and
+	// computing them allocates ("apps/v1") or hashes two strings.
+	gv        string
+	preferred *Resource
+}
+
+// apiVersion returns the resource's group/version as an apiVersion ("v1", "apps/v1").
+func (r *Resource) apiVersion() string {
+	if r.gv == "" { // a Resource made outside a Resources table
+		return r.GVK.GroupVersion().String()
+	}
+	return r.gv
 }
 
 // GVR returns the resource's group/version/resource.
@@ -158,6 +172,8 @@ func (rs *Resources) add(r *Resource) {
 	if _, ok := rs.preferred[r.GVK.GroupKind()]; !ok {
 		rs.preferred[r.GVK.GroupKind()] = r
 	}
+	r.gv = r.GVK.GroupVersion().String()
+	r.preferred = rs.preferred[r.GVK.GroupKind()]
 	scope := meta.RESTScopeRoot
 	if r.Namespaced {
 		scope = meta.RESTScopeNamespace

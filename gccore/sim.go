@@ -88,6 +88,7 @@ func New(cfg Config) (*Sim, error) {
 		absentOwnerCache: newAbsentOwnerCache(cfg.AbsentOwnerCacheSize),
 		trace:            &s.trace,
 	}
+	s.gb.attemptToOrphan.slot = 1 // each queue keeps its own state on the nodes
 	s.gb.attemptToDelete.immediateRequeue = cfg.RequeueImmediately
 	s.gb.attemptToOrphan.immediateRequeue = cfg.RequeueImmediately
 	s.gc = &garbageCollector{gb: s.gb, api: s.api, informers: s.informers, resources: rs, trace: &s.trace, clock: &s.clock}
@@ -215,7 +216,7 @@ func (s *Sim) Tick() {
 	s.gb.attemptToOrphan.promote(now)
 	for s.deliver(true, nil) {
 	}
-	for n := len(s.gb.graphChanges); n > 0; n-- {
+	for n := s.gb.graphChanges.len(); n > 0; n-- {
 		s.gb.processGraphChanges()
 	}
 	s.runWorkers(s.gb.attemptToDelete, s.deleteWorkers, s.gc.processAttemptToDelete)
@@ -249,7 +250,7 @@ func (s *Sim) deliver(due bool, match func(schema.GroupKind) bool) bool {
 	if !ok {
 		return false
 	}
-	e := &event{obj: ev.Object, oldObj: old, apiVersion: ev.Object.APIVersion, kind: ev.Object.Kind}
+	e := event{obj: ev.Object, oldObj: old, apiVersion: ev.Object.APIVersion, kind: ev.Object.Kind}
 	switch {
 	case ev.Type == "DELETED":
 		e.eventType = deleteEvent
@@ -258,7 +259,7 @@ func (s *Sim) deliver(due bool, match func(schema.GroupKind) bool) bool {
 	default:
 		e.eventType = updateEvent
 	}
-	s.gb.graphChanges = append(s.gb.graphChanges, e)
+	s.gb.graphChanges.push(e)
 	s.trace.addLazy(func() Record {
 		return Record{Component: CompInformer, Queue: "graphChanges", Rule: "GB-1", Key: ev.Object.Ref().String(),
 			Text: fmt.Sprintf("%s rv=%s delivered as %s", ev.Type, ev.Object.ResourceVersion, e.eventType)}
@@ -301,7 +302,7 @@ func (s *Sim) runOne(q *workQueue, worker string, process func(string, *node)) b
 // Idle reports that no watch event is pending, graphChanges is empty, and no queue holds
 // an item other than a stuck retry (scenario-format.md).
 func (s *Sim) Idle() bool {
-	return s.informers.count == 0 && len(s.gb.graphChanges) == 0 &&
+	return s.informers.count == 0 && s.gb.graphChanges.len() == 0 &&
 		s.gb.attemptToDelete.idle() && s.gb.attemptToOrphan.idle()
 }
 

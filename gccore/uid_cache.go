@@ -1,47 +1,90 @@
 package gccore
 
-import "container/list"
+import (
+	"container/list"
+
+	"k8s.io/apimachinery/pkg/types"
+)
 
 // absentOwnerCache remembers owner identities verified absent (AOC-1): an LRU keyed by the
 // full identity (coordinates plus namespace), with no expiry.
 type absentOwnerCache struct {
-	size  int
-	ll    *list.List // front = most recently used
-	items map[objectReference]*list.Element
+	size int
+	ll   *list.List // front = most recently used; values are *aocEntry
+	// byUID finds an identity's entry through its uid: the first of the uid's entries
+	// (nearly always the only one), the others chained by aocEntry.next. Hashing the uid
+	// alone is cheaper than the identity's five strings, and the GC asks twice for every
+	// owner reference it classifies (DEL-8, AOC-3).
+	byUID map[types.UID]*list.Element
 }
 
+type aocEntry struct {
+	id   objectReference
+	next *list.Element // the next entry with the same uid
+}
+
+func entryOf(e *list.Element) *aocEntry { return e.Value.(*aocEntry) }
+
 func newAbsentOwnerCache(size int) *absentOwnerCache {
-	return &absentOwnerCache{size: size, ll: list.New(), items: map[objectReference]*list.Element{}}
+	return &absentOwnerCache{size: size, ll: list.New(), byUID: map[types.UID]*list.Element{}}
+}
+
+func (c *absentOwnerCache) find(id objectReference) *list.Element {
+	for e := c.byUID[id.UID]; e != nil; e = entryOf(e).next {
+		if entryOf(e).id == id {
+			return e
+		}
+	}
+	return nil
 }
 
 // Add records an absent identity, evicting the least recently used entry when full (AOC-2).
 func (c *absentOwnerCache) Add(id objectReference) {
-	if e, ok := c.items[id]; ok {
+	if e := c.find(id); e != nil {
 		c.ll.MoveToFront(e)
 		return
 	}
-	c.items[id] = c.ll.PushFront(id)
+	c.byUID[id.UID] = c.ll.PushFront(&aocEntry{id: id, next: c.byUID[id.UID]})
 	if c.ll.Len() > c.size {
-		last := c.ll.Back()
-		c.ll.Remove(last)
-		delete(c.items, last.Value.(objectReference))
+		c.evict(c.ll.Back())
+	}
+}
+
+// evict removes e from the list and from its uid's chain.
+func (c *absentOwnerCache) evict(e *list.Element) {
+	c.ll.Remove(e)
+	gone := entryOf(e)
+	uid := gone.id.UID
+	if c.byUID[uid] == e {
+		if gone.next == nil {
+			delete(c.byUID, uid)
+		} else {
+			c.byUID[uid] = gone.next
+		}
+		return
+	}
+	for p := c.byUID[uid]; p != nil; p = entryOf(p).next {
+		if entryOf(p).next == e {
+			entryOf(p).next = gone.next
+			return
+		}
 	}
 }
 
 // Has reports whether id is cached; a hit refreshes its position (AOC-3).
 func (c *absentOwnerCache) Has(id objectReference) bool {
-	e, ok := c.items[id]
-	if ok {
+	e := c.find(id)
+	if e != nil {
 		c.ll.MoveToFront(e)
 	}
-	return ok
+	return e != nil
 }
 
 // Entries lists the cached identities, most recently used first.
 func (c *absentOwnerCache) Entries() []objectReference {
 	out := make([]objectReference, 0, c.ll.Len())
 	for e := c.ll.Front(); e != nil; e = e.Next() {
-		out = append(out, e.Value.(objectReference))
+		out = append(out, entryOf(e).id)
 	}
 	return out
 }

@@ -74,7 +74,7 @@ func (s *Sim) GraphChanges() []GraphChange { return s.GraphChangesHead(0) }
 
 // GraphChangesHead is GraphChanges with at most n entries (all when n is 0).
 func (s *Sim) GraphChangesHead(n int) []GraphChange {
-	pending := s.gb.graphChanges
+	pending := s.gb.graphChanges.pending()
 	if n > 0 && len(pending) > n {
 		pending = pending[:n]
 	}
@@ -86,7 +86,7 @@ func (s *Sim) GraphChangesHead(n int) []GraphChange {
 }
 
 // GraphChangesLen is the number of pending graphChanges entries.
-func (s *Sim) GraphChangesLen() int { return len(s.gb.graphChanges) }
+func (s *Sim) GraphChangesLen() int { return s.gb.graphChanges.len() }
 
 // PendingWatchEvents is the number of events the informers have not delivered yet.
 func (s *Sim) PendingWatchEvents() int { return s.informers.count }
