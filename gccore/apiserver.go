@@ -150,15 +150,6 @@ func (s *APIServer) GetByUID(uid types.UID) (*Object, bool) {
 	return s.objects[key].Copy(), true
 }
 
-// List returns copies of every stored object (unordered; callers sort).
-func (s *APIServer) List() []*Object {
-	out := make([]*Object, 0, len(s.objects))
-	for _, o := range s.objects {
-		out = append(out, o.Copy())
-	}
-	return out
-}
-
 // Create stores a new object (API-2, API-3, API-5, API-6). A uid given in obj is kept:
 // scenario files may pin uids (a simulator convenience, API-5).
 func (s *APIServer) Create(obj *Object) (*Object, error) {
@@ -383,7 +374,8 @@ func (s *APIServer) store(r *Resource, key storeKey, old, nu *Object, validate b
 		nu.DeletionGracePeriodSeconds = old.DeletionGracePeriodSeconds
 	}
 	nu.CreationTimestamp, nu.Generation, nu.ResourceVersion = old.CreationTimestamp, old.Generation, old.ResourceVersion
-	if old.Terminating() && addsFinalizer(nu.Finalizers, old.Finalizers) {
+	// ValidateNoNewFinalizers builds sets on every call: ask it only when it has an error to report.
+	if old.Terminating() && !subset(nu.Finalizers, old.Finalizers) {
 		errs = append(errs, validation.ValidateNoNewFinalizers(nu.Finalizers, old.Finalizers, field.NewPath("metadata", "finalizers"))...)
 	}
 	if validate {
@@ -407,17 +399,6 @@ func (s *APIServer) store(r *Resource, key storeKey, old, nu *Object, validate b
 	}
 	s.commit(r, key, nu, watch.Modified)
 	return nu, nil
-}
-
-// addsFinalizer reports a finalizer in nu that old lacks, the error ValidateNoNewFinalizers
-// reports, without building its sets on every write to a terminating object.
-func addsFinalizer(nu, old []string) bool {
-	for _, f := range nu {
-		if !hasString(old, f) {
-			return true
-		}
-	}
-	return false
 }
 
 // sameMeta is apiequality.Semantic.DeepEqual for metadata, answering at once for the

@@ -2,7 +2,6 @@ package gccore
 
 import (
 	"slices"
-	"sort"
 	"strings"
 
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -147,10 +146,9 @@ func (n *node) blocks(owner *node) bool {
 // graph is uidToNode: at most one node per uid (N-1).
 type graph struct {
 	uidToNode map[types.UID]*node
-	// order caches the uids in identity order for sortedNodes (views list the graph
-	// every tick); a new uid or a changed identity invalidates it, a removal does not.
-	order      []types.UID
-	orderValid bool
+	// order is sortedNodes' order (views list the graph every tick); write invalidates
+	// it for a new uid or a changed identity.
+	order sortedCache[types.UID, *node]
 }
 
 func (g *graph) read(uid types.UID) (*node, bool) { n, ok := g.uidToNode[uid]; return n, ok }
@@ -164,7 +162,7 @@ func (g *graph) remove(n *node) {
 func (g *graph) write(n *node) {
 	old, ok := g.uidToNode[n.identity.UID]
 	if !ok || old.identity != n.identity {
-		g.orderValid = false
+		g.order.valid = false
 	}
 	if ok && old != n {
 		old.stale = true
@@ -174,26 +172,5 @@ func (g *graph) write(n *node) {
 
 // sortedNodes returns every node in identity order.
 func (g *graph) sortedNodes() []*node {
-	out := make([]*node, 0, len(g.uidToNode))
-	if g.orderValid {
-		order := g.order[:0]
-		for _, uid := range g.order {
-			if n, ok := g.uidToNode[uid]; ok {
-				out = append(out, n)
-				order = append(order, uid)
-			}
-		}
-		g.order = order
-		return out
-	}
-	for _, n := range g.uidToNode {
-		out = append(out, n)
-	}
-	sort.Slice(out, func(i, j int) bool { return lessIdentity(out[i].identity, out[j].identity) })
-	g.order = g.order[:0]
-	for _, n := range out {
-		g.order = append(g.order, n.identity.UID)
-	}
-	g.orderValid = true
-	return out
+	return g.order.list(g.uidToNode, func(a, b *node) bool { return lessIdentity(a.identity, b.identity) })
 }

@@ -6,16 +6,51 @@ import (
 	"k8s.io/apimachinery/pkg/watch"
 )
 
-// objectOrder keeps the stored objects' keys in Objects order between listings, so that
-// a view redrawn every tick costs a map lookup per object instead of a sort. Only a new
-// object makes the next listing sort again; deleted ones are skipped and dropped, and an
-// update keeps its key and so its place.
-type objectOrder struct {
-	keys  []storeKey
+// sortedCache keeps a map's keys in a sort order between listings, so that a view
+// redrawn every tick costs a map lookup per entry instead of a sort. Its owner marks it
+// invalid when an entry is added or its sort key changes; removed entries are skipped and
+// dropped, and a value replaced under the same key keeps its place.
+type sortedCache[K comparable, V any] struct {
+	keys  []K
 	valid bool
 }
 
-// observe is an API server watcher: an added object invalidates the order.
+// list returns m's values in less order.
+func (c *sortedCache[K, V]) list(m map[K]V, less func(a, b V) bool) []V {
+	out := make([]V, 0, len(m))
+	if c.valid {
+		keys := c.keys[:0]
+		for _, k := range c.keys {
+			if v, ok := m[k]; ok {
+				out = append(out, v)
+				keys = append(keys, k)
+			}
+		}
+		c.keys = keys
+		return out
+	}
+	type entry struct {
+		key K
+		val V
+	}
+	entries := make([]entry, 0, len(m))
+	for k, v := range m {
+		entries = append(entries, entry{k, v})
+	}
+	sort.Slice(entries, func(i, j int) bool { return less(entries[i].val, entries[j].val) })
+	c.keys = c.keys[:0]
+	for _, e := range entries {
+		out = append(out, e.val)
+		c.keys = append(c.keys, e.key)
+	}
+	c.valid = true
+	return out
+}
+
+// objectOrder is the stored objects' listing order (Objects): an API server watcher that
+// invalidates it on every added object.
+type objectOrder struct{ sortedCache[storeKey, *Object] }
+
 func (o *objectOrder) observe(ev WatchEvent) {
 	if ev.Type == watch.Added {
 		o.valid = false
@@ -24,44 +59,18 @@ func (o *objectOrder) observe(ev WatchEvent) {
 
 // list returns the stored objects sorted by apiVersion, kind, namespace and name.
 func (o *objectOrder) list(stored map[storeKey]*Object) []*Object {
-	objs := make([]*Object, 0, len(stored))
-	if o.valid {
-		keys := o.keys[:0]
-		for _, k := range o.keys {
-			if obj, ok := stored[k]; ok {
-				objs = append(objs, obj)
-				keys = append(keys, k)
-			}
-		}
-		o.keys = keys
-		return objs
+	return o.sortedCache.list(stored, lessObject)
+}
+
+func lessObject(a, b *Object) bool {
+	if a.APIVersion != b.APIVersion {
+		return a.APIVersion < b.APIVersion
 	}
-	type entry struct {
-		key storeKey
-		obj *Object
+	if a.Kind != b.Kind {
+		return a.Kind < b.Kind
 	}
-	entries := make([]entry, 0, len(stored))
-	for k, obj := range stored {
-		entries = append(entries, entry{k, obj})
+	if a.Namespace != b.Namespace {
+		return a.Namespace < b.Namespace
 	}
-	sort.Slice(entries, func(i, j int) bool {
-		a, b := entries[i].obj, entries[j].obj
-		if a.APIVersion != b.APIVersion {
-			return a.APIVersion < b.APIVersion
-		}
-		if a.Kind != b.Kind {
-			return a.Kind < b.Kind
-		}
-		if a.Namespace != b.Namespace {
-			return a.Namespace < b.Namespace
-		}
-		return a.Name < b.Name
-	})
-	o.keys = o.keys[:0]
-	for _, e := range entries {
-		objs = append(objs, e.obj)
-		o.keys = append(o.keys, e.key)
-	}
-	o.valid = true
-	return objs
+	return a.Name < b.Name
 }

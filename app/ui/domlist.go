@@ -1,10 +1,14 @@
 package ui
 
 import (
+	"html"
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
+
+// esc escapes text for the markup the panels build.
+var esc = html.EscapeString
 
 // keyedMarkup is one child of a domList: a stable key and the child's whole markup.
 type keyedMarkup struct {

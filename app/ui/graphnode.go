@@ -2,7 +2,6 @@ package ui
 
 import (
 	"fmt"
-	"html"
 	"strings"
 
 	"github.com/gcplay/gcplay/app/scene"
@@ -42,7 +41,6 @@ func nodeData(n scene.Node, selected, collapsed bool) NodeData {
 // badges, at its position. The canvas inserts it with app.Raw: thousands of nodes as
 // go-app elements cost one syscall/js call per attribute, markup costs one parse.
 func (n *NodeData) markup(b *strings.Builder) {
-	esc := html.EscapeString
 	cls := "node st-" + statusClass(n.Status)
 	if n.Lag {
 		cls += " lag"

@@ -2,7 +2,6 @@ package ui
 
 import (
 	"fmt"
-	"html"
 	"strconv"
 
 	"github.com/gcplay/gcplay/app/workspace"
@@ -135,5 +134,3 @@ func (q *QueuesPanel) onClick(ctx app.Context, e app.Event) {
 		q.onSelect(ctx, types.UID(b.Call("getAttribute", "data-select").String()))
 	}
 }
-
-var esc = html.EscapeString

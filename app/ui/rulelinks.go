@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"html"
 	"regexp"
 	"strings"
 
@@ -42,8 +41,8 @@ func ruleText(text string, onRule func(app.Context, string)) []app.UI {
 // writeRuleLinks writes text as markup with rule ids as buttons carrying data-rule, for
 // rows drawn as markup with one delegated click handler.
 func writeRuleLinks(b *strings.Builder, text string) {
-	eachRule(text, func(s string) { b.WriteString(html.EscapeString(s)) }, func(id, base string) {
-		b.WriteString(`<button class="rule" title="Show rule ` + html.EscapeString(base) + `" data-rule="` +
-			html.EscapeString(base) + `">` + html.EscapeString(id) + `</button>`)
+	eachRule(text, func(s string) { b.WriteString(esc(s)) }, func(id, base string) {
+		b.WriteString(`<button class="rule" title="Show rule ` + esc(base) + `" data-rule="` +
+			esc(base) + `">` + esc(id) + `</button>`)
 	})
 }
