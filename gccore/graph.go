@@ -1,6 +1,7 @@
 package gccore
 
 import (
+	"maps"
 	"slices"
 	"strings"
 
@@ -58,6 +59,9 @@ type node struct {
 
 func (n *node) addDependent(d *node) {
 	if _, ok := n.dependents[d]; !ok {
+		if n.dependents == nil { // made on first use: most nodes are leaves
+			n.dependents = map[*node]struct{}{}
+		}
 		n.dependents[d] = struct{}{}
 		n.sorted = nil
 	}
@@ -66,20 +70,18 @@ func (n *node) addDependent(d *node) {
 func (n *node) deleteDependent(d *node) {
 	if _, ok := n.dependents[d]; ok {
 		delete(n.dependents, d)
-		switch {
-		case len(n.sorted) == 1:
-			n.sorted = n.sorted[:0:0] // empty, and still valid (not nil)
-		case n.sorted != nil:
-			// Still sorted without d. A new slice, as a caller may be iterating the old
-			// one; cheaper than sorting again when FG-1 next asks (each dependent of a
-			// Foreground owner goes one by one, GB-10).
-			n.sorted = slices.DeleteFunc(slices.Clone(n.sorted), func(x *node) bool { return x == d })
+		if n.sorted != nil {
+			// Still sorted without d: cheaper than sorting again when FG-1 next asks (each
+			// dependent of a Foreground owner goes one by one, GB-10). In place, as no
+			// caller keeps a listing across a graph change; empty stays valid (not nil).
+			n.sorted = slices.DeleteFunc(n.sorted, func(x *node) bool { return x == d })
 		}
 	}
 }
 
 // sortedDependents returns the dependents in the fixed order gcplay uses wherever upstream
 // iterates a map: (kind, apiVersion, namespace, name, uid), see gc-behavior.md section 0.
+// The listing is valid until the graph next changes.
 func (n *node) sortedDependents() []*node {
 	if n.sorted == nil {
 		n.sorted = make([]*node, 0, len(n.dependents))
@@ -114,9 +116,9 @@ func compareIdentity(a, b objectReference) int {
 // clone copies the record for a replacement (N-7); the dependents set is copied.
 func (n *node) clone() *node {
 	c := &node{identity: n.identity, owners: n.owners, beingDeleted: n.beingDeleted,
-		deletingDependents: n.deletingDependents, virtual: n.virtual, dependents: make(map[*node]struct{}, len(n.dependents))}
-	for d := range n.dependents {
-		c.dependents[d] = struct{}{}
+		deletingDependents: n.deletingDependents, virtual: n.virtual}
+	if len(n.dependents) > 0 {
+		c.dependents = maps.Clone(n.dependents)
 	}
 	return c
 }

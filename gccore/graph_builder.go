@@ -173,7 +173,6 @@ func (gb *graphBuilder) addNode(ev *event) {
 	n := &node{
 		identity:           ev.identity(),
 		owners:             obj.OwnerReferences,
-		dependents:         map[*node]struct{}{},
 		beingDeleted:       obj.Terminating(),
 		deletingDependents: obj.Terminating() && obj.HasFinalizer(metav1.FinalizerDeleteDependents),
 	}

@@ -3,6 +3,7 @@ package gccore
 import (
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/apimachinery/pkg/types"
+	"k8s.io/apimachinery/pkg/watch"
 )
 
 // informers model the GC's monitors: one watch per monitored kind (GB-1, SYNC-1), each
@@ -109,12 +110,12 @@ func (in *informers) next(tick int64, due bool, match func(schema.GroupKind) boo
 	case best.head > 1024 && 2*best.head > len(best.events): // drop the delivered prefix
 		best.events, best.head = append([]pendingEvent(nil), best.events[best.head:]...), 0
 	}
-	old = in.cache[ev.Object.UID]
 	in.count--
-	if ev.Type == "DELETED" {
+	if ev.Type == watch.Deleted { // the graph builder has no use for the old state (GB-10)
 		delete(in.cache, ev.Object.UID)
-	} else {
-		in.cache[ev.Object.UID] = ev.Object
+		return ev, nil, true
 	}
+	old = in.cache[ev.Object.UID]
+	in.cache[ev.Object.UID] = ev.Object
 	return ev, old, true
 }
