@@ -226,18 +226,21 @@ type classifiedRefs struct {
 func (gc *garbageCollector) classifyReferences(c ops, item *node, refs []metav1.OwnerReference) (classifiedRefs, error) {
 	out := classifiedRefs{solid: gc.refs.solid[:0], dangling: gc.refs.dangling[:0], waiting: gc.refs.waiting[:0]}
 	defer func() { gc.refs = out }()
-	for _, ref := range refs {
-		coords := identityOf(ref, "")
-		hit, cached := gc.gb.absentOwnerCache.Has(coords), coords // AOC-3: cluster-scoped key first
-		if !hit {
-			cached = identityOf(ref, item.identity.Namespace)
-			hit = gc.gb.absentOwnerCache.Has(cached)
+	for i := range refs {
+		ref := &refs[i]
+		coords := identityOf(*ref, "")
+		hit, cached := false, coords
+		if gc.gb.absentOwnerCache.hasUID(ref.UID) { // AOC-3: cluster-scoped key first
+			if hit = gc.gb.absentOwnerCache.Has(coords); !hit {
+				cached = identityOf(*ref, item.identity.Namespace)
+				hit = gc.gb.absentOwnerCache.Has(cached)
+			}
 		}
 		if hit {
 			gc.trace.addLazy(func() Record {
 				return Record{Component: c.worker, Queue: c.queue, Rule: "AOC-3", Key: item.identity.String(), Text: "owner " + cached.String() + " is in absentOwnerCache: dangling"}
 			})
-			out.dangling = append(out.dangling, ref)
+			out.dangling = append(out.dangling, *ref)
 			continue
 		}
 		r, err := gc.resources.RESTMapping(ref.APIVersion, ref.Kind)
@@ -260,13 +263,13 @@ func (gc *garbageCollector) classifyReferences(c ops, item *node, refs []metav1.
 			gc.trace.addLazy(func() Record {
 				return Record{Component: c.worker, Queue: c.queue, Rule: "AOC-2", Key: item.identity.String(), Text: "owner " + ownerID.String() + " is absent: dangling, added to absentOwnerCache"}
 			})
-			out.dangling = append(out.dangling, ref)
+			out.dangling = append(out.dangling, *ref)
 		case err != nil:
 			return out, err
 		case owner.Terminating() && owner.HasFinalizer(metav1.FinalizerDeleteDependents):
-			out.waiting = append(out.waiting, ref)
+			out.waiting = append(out.waiting, *ref)
 		default:
-			out.solid = append(out.solid, ref)
+			out.solid = append(out.solid, *ref)
 		}
 	}
 	return out, nil

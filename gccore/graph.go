@@ -74,7 +74,9 @@ func (n *node) deleteDependent(d *node) {
 			// Still sorted without d: cheaper than sorting again when FG-1 next asks (each
 			// dependent of a Foreground owner goes one by one, GB-10). In place, as no
 			// caller keeps a listing across a graph change; empty stays valid (not nil).
-			n.sorted = slices.DeleteFunc(n.sorted, func(x *node) bool { return x == d })
+			if i := slices.Index(n.sorted, d); i >= 0 {
+				n.sorted = slices.Delete(n.sorted, i, i+1)
+			}
 		}
 	}
 }
@@ -97,18 +99,18 @@ func (n *node) sortedDependents() []*node {
 func lessIdentity(a, b objectReference) bool { return compareIdentity(a, b) < 0 }
 
 // compareIdentity orders identities by kind, apiVersion, namespace, name, uid.
+// Each field is tested with != first: equal fields usually share their bytes, which !=
+// sees at once, where strings.Compare compares every byte (in wasm, one at a time).
 func compareIdentity(a, b objectReference) int {
-	if c := strings.Compare(a.Kind, b.Kind); c != 0 {
-		return c
-	}
-	if c := strings.Compare(a.APIVersion, b.APIVersion); c != 0 {
-		return c
-	}
-	if c := strings.Compare(a.Namespace, b.Namespace); c != 0 {
-		return c
-	}
-	if c := strings.Compare(a.Name, b.Name); c != 0 {
-		return c
+	switch {
+	case a.Kind != b.Kind:
+		return strings.Compare(a.Kind, b.Kind)
+	case a.APIVersion != b.APIVersion:
+		return strings.Compare(a.APIVersion, b.APIVersion)
+	case a.Namespace != b.Namespace:
+		return strings.Compare(a.Namespace, b.Namespace)
+	case a.Name != b.Name:
+		return strings.Compare(a.Name, b.Name)
 	}
 	return strings.Compare(string(a.UID), string(b.UID))
 }

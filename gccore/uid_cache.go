@@ -71,6 +71,13 @@ func (c *absentOwnerCache) evict(e *list.Element) {
 	}
 }
 
+// hasUID reports whether some cached identity has that uid: when none has, Has is false
+// for every identity with it, and the GC builds no identities to ask (AOC-3).
+func (c *absentOwnerCache) hasUID(uid types.UID) bool {
+	_, ok := c.byUID[uid]
+	return ok
+}
+
 // Has reports whether id is cached; a hit refreshes its position (AOC-3).
 func (c *absentOwnerCache) Has(id objectReference) bool {
 	e := c.find(id)
