@@ -23,7 +23,7 @@ func (s *Sim) DOT() string {
 	vertices := map[types.UID]vertex{}
 	var edges []string
 	for _, n := range s.gb.graph.sortedNodes() {
-		if len(n.owners) == 0 && len(n.dependents) == 0 {
+		if len(n.owners) == 0 && n.dependents.len() == 0 {
 			continue
 		}
 		var flags []string

@@ -164,7 +164,7 @@ func (gc *garbageCollector) attemptToDeleteItem(c ops, item *node) (outcome, err
 	if err != nil {
 		return outcome{}, err
 	}
-	d := decideOwnerReferences(refs, len(item.dependents) > 0) // DEL-9
+	d := decideOwnerReferences(refs, item.dependents.len() > 0) // DEL-9
 	gc.trace.addLazy(func() Record {
 		return Record{Component: c.worker, Queue: c.queue, Rule: d.rule, Key: item.identity.String(), Text: d.text()}
 	})

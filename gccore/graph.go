@@ -1,8 +1,6 @@
 package gccore
 
 import (
-	"maps"
-	"slices"
 	"strings"
 
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -43,8 +41,7 @@ type node struct {
 	// owners are the ownerReferences as last observed by the graph builder.
 	owners []metav1.OwnerReference
 	// dependents holds the nodes whose owners cite this uid (N-5). Iterate with sortedDependents.
-	dependents map[*node]struct{}
-	sorted     []*node // cache of sortedDependents; nil when stale
+	dependents dependentSet
 	// beingDeleted and deletingDependents are one-way (N-4).
 	beingDeleted       bool
 	deletingDependents bool
@@ -57,44 +54,14 @@ type node struct {
 	queues [2]queueState
 }
 
-func (n *node) addDependent(d *node) {
-	if _, ok := n.dependents[d]; !ok {
-		if n.dependents == nil { // made on first use: most nodes are leaves
-			n.dependents = map[*node]struct{}{}
-		}
-		n.dependents[d] = struct{}{}
-		n.sorted = nil
-	}
-}
+func (n *node) addDependent(d *node) { n.dependents.add(d) }
 
-func (n *node) deleteDependent(d *node) {
-	if _, ok := n.dependents[d]; ok {
-		delete(n.dependents, d)
-		if n.sorted != nil {
-			// Still sorted without d: cheaper than sorting again when FG-1 next asks (each
-			// dependent of a Foreground owner goes one by one, GB-10). In place, as no
-			// caller keeps a listing across a graph change; empty stays valid (not nil).
-			if i := slices.Index(n.sorted, d); i >= 0 {
-				n.sorted = slices.Delete(n.sorted, i, i+1)
-			}
-		}
-	}
-}
+func (n *node) deleteDependent(d *node) { n.dependents.remove(d) }
 
 // sortedDependents returns the dependents in the fixed order gcplay uses wherever upstream
 // iterates a map: (kind, apiVersion, namespace, name, uid), see gc-behavior.md section 0.
 // The listing is valid until the graph next changes.
-func (n *node) sortedDependents() []*node {
-	if n.sorted == nil {
-		n.sorted = make([]*node, 0, len(n.dependents))
-		for d := range n.dependents {
-			n.sorted = append(n.sorted, d)
-		}
-		// slices.SortFunc, unlike sort.Slice, allocates nothing (no reflection).
-		slices.SortFunc(n.sorted, func(a, b *node) int { return compareIdentity(a.identity, b.identity) })
-	}
-	return n.sorted
-}
+func (n *node) sortedDependents() []*node { return n.dependents.inOrder() }
 
 func lessIdentity(a, b objectReference) bool { return compareIdentity(a, b) < 0 }
 
@@ -118,10 +85,7 @@ func compareIdentity(a, b objectReference) int {
 // clone copies the record for a replacement (N-7); the dependents set is copied.
 func (n *node) clone() *node {
 	c := &node{identity: n.identity, owners: n.owners, beingDeleted: n.beingDeleted,
-		deletingDependents: n.deletingDependents, virtual: n.virtual}
-	if len(n.dependents) > 0 {
-		c.dependents = maps.Clone(n.dependents)
-	}
+		deletingDependents: n.deletingDependents, virtual: n.virtual, dependents: n.dependents.clone()}
 	return c
 }
 

@@ -284,7 +284,8 @@ func (gb *graphBuilder) addDependentToOwners(n *node, refs []metav1.OwnerReferen
 	for _, ref := range refs {
 		owner, ok := gb.graph.read(ref.UID)
 		if !ok {
-			owner = &node{identity: identityOf(ref, n.identity.Namespace), dependents: map[*node]struct{}{n: {}}, virtual: true}
+			owner = &node{identity: identityOf(ref, n.identity.Namespace), virtual: true}
+			owner.addDependent(n)
 			gb.graph.write(owner)
 			gb.record("GB-9", owner.identity, "virtual owner node created for "+n.identity.String())
 			gb.enqueueDelete(owner, "GB-9")

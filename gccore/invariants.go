@@ -24,12 +24,12 @@ func (s *Sim) CheckInvariants() error {
 			// creates a new virtual node for that uid listing only itself. Upstream's graph
 			// does the same; the stale dependents were enqueued and settle on their own.
 			if o, ok := g.read(ref.UID); ok && !o.virtual {
-				if _, ok := o.dependents[n]; !ok {
+				if !o.dependents.has(n) {
 					return fmt.Errorf("N-5: %s cites owner %s but is not among its dependents", n.identity, o.identity)
 				}
 			}
 		}
-		for d := range n.dependents {
+		for _, d := range n.dependents.nodes {
 			if cur, ok := g.read(d.identity.UID); !ok || cur != d {
 				return fmt.Errorf("N-5: %s lists dependent %s, which is not the graph's node for that uid", n.identity, d.identity)
 			}
