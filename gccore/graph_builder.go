@@ -46,7 +46,7 @@ type GCEvent struct {
 // graphBuilder is the single consumer of graphChanges and the only writer of the graph (GB-2).
 type graphBuilder struct {
 	graph            graph
-	graphChanges     eventFIFO // processed one at a time (Q-7: never retried)
+	graphChanges     fifo[event] // processed one at a time (Q-7: never retried)
 	attemptToDelete  *workQueue
 	attemptToOrphan  *workQueue
 	absentOwnerCache *absentOwnerCache
@@ -94,34 +94,6 @@ func (gb *graphBuilder) processGraphChanges() bool {
 	ev := gb.graphChanges.pop()
 	gb.process(&ev)
 	return true
-}
-
-// eventFIFO is graphChanges. Entries are held by value in an array that is reused once
-// drained (every tick drains it): every watch event passes through, and allocating each
-// entry, or a new array as a re-sliced queue creeps along, costs the cascade's time.
-type eventFIFO struct {
-	events []event // events[head:] are pending, oldest first
-	head   int
-}
-
-func (f *eventFIFO) len() int { return len(f.events) - f.head }
-
-func (f *eventFIFO) pending() []event { return f.events[f.head:] }
-
-func (f *eventFIFO) push(e event) { f.events = append(f.events, e) }
-
-// pop removes and returns the oldest entry; the FIFO must not be empty.
-func (f *eventFIFO) pop() event {
-	e := f.events[f.head]
-	f.events[f.head] = event{} // let its objects go
-	f.head++
-	switch {
-	case f.head == len(f.events): // drained: reuse the array
-		f.events, f.head = f.events[:0], 0
-	case f.head > 1024 && 2*f.head > len(f.events): // drop the processed prefix
-		f.events, f.head = append([]event(nil), f.events[f.head:]...), 0
-	}
-	return e
 }
 
 func (gb *graphBuilder) process(ev *event) {

@@ -29,12 +29,11 @@ type informers struct {
 	cache map[types.UID]*Object
 }
 
-// kindQueue is one monitored kind's undelivered events, oldest first (events[head:]).
+// kindQueue is one monitored kind's undelivered events, oldest first.
 type kindQueue struct {
 	gk     schema.GroupKind
 	delay  int64
-	events []pendingEvent
-	head   int
+	events fifo[pendingEvent]
 }
 
 type pendingEvent struct {
@@ -77,7 +76,7 @@ func (in *informers) observe(ev WatchEvent) {
 	}
 	in.last.r, in.last.q = ev.Resource, q
 	in.seq++
-	q.events = append(q.events, pendingEvent{WatchEvent: ev, seq: in.seq})
+	q.events.push(pendingEvent{WatchEvent: ev, seq: in.seq})
 	in.count++
 }
 
@@ -87,29 +86,21 @@ func (in *informers) observe(ev WatchEvent) {
 func (in *informers) next(tick int64, due bool, match func(schema.GroupKind) bool) (ev WatchEvent, old *Object, ok bool) {
 	var best *kindQueue
 	for _, q := range in.queues {
-		if q.head == len(q.events) || (match != nil && !match(q.gk)) {
+		if q.events.len() == 0 || (match != nil && !match(q.gk)) {
 			continue
 		}
-		first := &q.events[q.head]
+		first := q.events.peek()
 		if due && first.Tick+q.delay > tick {
 			continue
 		}
-		if best == nil || first.seq < best.events[best.head].seq {
+		if best == nil || first.seq < best.events.peek().seq {
 			best = q
 		}
 	}
 	if best == nil {
 		return WatchEvent{}, nil, false
 	}
-	ev = best.events[best.head].WatchEvent
-	best.events[best.head] = pendingEvent{}
-	best.head++
-	switch {
-	case best.head == len(best.events): // drained: reuse the array
-		best.events, best.head = best.events[:0], 0
-	case best.head > 1024 && 2*best.head > len(best.events): // drop the delivered prefix
-		best.events, best.head = append([]pendingEvent(nil), best.events[best.head:]...), 0
-	}
+	ev = best.events.pop().WatchEvent
 	in.count--
 	if ev.Type == watch.Deleted { // the graph builder has no use for the old state (GB-10)
 		delete(in.cache, ev.Object.UID)

@@ -44,7 +44,7 @@ func (s *Sim) CheckInvariants() error {
 	}
 	for _, q := range []*workQueue{s.gb.attemptToDelete, s.gb.attemptToOrphan} {
 		seen := map[*node]bool{}
-		for _, n := range q.fifo[q.head:] {
+		for _, n := range q.fifo.pending() {
 			if seen[n] {
 				return fmt.Errorf("Q-2: %s is queued twice in %s", n.identity, q.name)
 			}

@@ -20,9 +20,8 @@ type workQueue struct {
 	name string
 	// slot is this queue's index in node.queues; the two queues of a Sim differ.
 	slot int
-	// fifo[head:] are the queued items, in order.
-	fifo []*node
-	head int
+	// fifo holds the queued items, in order.
+	fifo fifo[*node]
 	// held lists the items being processed, in the order they were taken: at most
 	// one per worker.
 	held []heldItem
@@ -93,26 +92,20 @@ func (q *workQueue) Add(item *node, why string) bool {
 	}
 	st.dirty, st.why = true, why
 	if !st.processing {
-		q.fifo = append(q.fifo, item)
+		q.fifo.push(item)
 	}
 	return true
 }
 
 // Len is the number of queued items.
-func (q *workQueue) Len() int { return len(q.fifo) - q.head }
+func (q *workQueue) Len() int { return q.fifo.len() }
 
 // Get pops the head and marks it processed by worker.
 func (q *workQueue) Get(worker string) (*node, bool) {
 	if q.Len() == 0 {
 		return nil, false
 	}
-	item := q.fifo[q.head]
-	q.fifo[q.head] = nil
-	q.head++
-	if q.head > 1024 && q.head*2 > len(q.fifo) {
-		q.fifo = append([]*node(nil), q.fifo[q.head:]...)
-		q.head = 0
-	}
+	item := q.fifo.pop()
 	st := q.state(item)
 	q.held = append(q.held, heldItem{item: item, worker: worker, why: st.why})
 	st.dirty, st.processing, st.why = false, true, ""
@@ -127,7 +120,7 @@ func (q *workQueue) Done(item *node) {
 		q.held = slices.Delete(q.held, i, i+1)
 	}
 	if st.dirty {
-		q.fifo = append(q.fifo, item)
+		q.fifo.push(item)
 	}
 }
 
@@ -261,7 +254,7 @@ func (q *workQueue) view(limit int) QueueView {
 		it.Worker = h.worker
 		v.Items = append(v.Items, it)
 	}
-	for _, n := range q.fifo[q.head:] {
+	for _, n := range q.fifo.pending() {
 		if full() {
 			return v
 		}
