@@ -39,10 +39,7 @@ func TestForegroundAuthoring(t *testing.T) {
 	// Let the GC see both objects, then delete the owner in the foreground.
 	click(t, ctx, "Run until idle")
 	waitIdle(t, ctx)
-	do(t, ctx, "select owner, Foreground, Delete",
-		chromedp.Click(objectSel("ConfigMap", "owner")),
-		chromedp.Click(radio("Foreground")),
-		chromedp.Click(button("Delete")))
+	deleteWith(t, ctx, "ConfigMap", "owner", "Foreground")
 	owner := `document.querySelector('[data-kind="ConfigMap"][data-name="owner"]')`
 	child := `document.querySelector('[data-kind="ConfigMap"][data-name="child"]')`
 	waitJS(t, ctx, "owner terminating", owner+`?.dataset.state === 'terminating'`, 10*time.Second)
@@ -53,10 +50,7 @@ func TestForegroundAuthoring(t *testing.T) {
 
 	childGone, ownerGone := int64(-1), int64(-1)
 	for i := 0; i < 20 && ownerGone < 0; i++ {
-		before := tick(t, ctx)
-		click(t, ctx, "Step")
-		waitTick(t, ctx, before+1)
-		now := before + 1
+		now := step(t, ctx)
 		hasChild := eval[bool](t, ctx, child+` !== null`)
 		hasOwner := eval[bool](t, ctx, owner+` !== null`)
 		if !hasChild && childGone < 0 {
@@ -70,7 +64,7 @@ func TestForegroundAuthoring(t *testing.T) {
 				t.Fatalf("tick %d: owner state %q while its blocking dependent exists", now, st)
 			}
 		}
-		if now == before+1 && hasOwner && !hasChild && childGone == now {
+		if hasOwner && !hasChild && childGone == now {
 			screenshot(t, ctx, "foreground-child-gone-owner-waits")
 		}
 	}

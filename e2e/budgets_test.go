@@ -40,8 +40,7 @@ func TestBudgets(t *testing.T) {
 		t.Logf("one tick, %d objects: update and layout median %.1f ms %v; click to the next frame %.1f ms %v", n+1+n/50, median(work), round(work), median(frame), round(frame))
 		// The GC busy: delete the Deployment in the background and time the ticks
 		// while the cascade runs.
-		do(t, ctx, "delete the Deployment",
-			chromedp.Click(objectSel("Deployment", "d")), chromedp.Click(radio("Background")), chromedp.Click(button("Delete")))
+		deleteWith(t, ctx, "Deployment", "d", "Background")
 		work, frame = timeTicks(t, ctx, 16)
 		t.Logf("one tick during a background cascade, %d objects at the start: update and layout median %.1f ms %v; click to the next frame %.1f ms %v", n+1+n/50, median(work), round(work), median(frame), round(frame))
 	}

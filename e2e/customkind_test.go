@@ -60,10 +60,7 @@ func TestCustomKind(t *testing.T) {
 
 	click(t, ctx, "Run until idle")
 	waitIdle(t, ctx)
-	do(t, ctx, "select the Widget, Foreground, Delete",
-		chromedp.Click(objectSel("Widget", "owner")),
-		chromedp.Click(radio("Foreground")),
-		chromedp.Click(button("Delete")))
+	deleteWith(t, ctx, "Widget", "owner", "Foreground")
 	owner := `document.querySelector('[data-kind="Widget"][data-name="owner"]')`
 	child := `document.querySelector('[data-kind="ConfigMap"][data-name="child"]')`
 	waitJS(t, ctx, "the Widget terminating", owner+`?.dataset.state === 'terminating'`, 10*time.Second)
@@ -74,15 +71,13 @@ func TestCustomKind(t *testing.T) {
 
 	childGone, ownerGone := int64(-1), int64(-1)
 	for i := 0; i < 30 && ownerGone < 0; i++ {
-		before := tick(t, ctx)
-		click(t, ctx, "Step")
-		waitTick(t, ctx, before+1)
+		now := step(t, ctx)
 		hasChild, hasOwner := eval[bool](t, ctx, child+` !== null`), eval[bool](t, ctx, owner+` !== null`)
 		if !hasChild && childGone < 0 {
-			childGone = before + 1
+			childGone = now
 		}
 		if !hasOwner {
-			ownerGone = before + 1
+			ownerGone = now
 		}
 	}
 	if childGone < 0 || ownerGone < 0 || childGone >= ownerGone {

@@ -32,14 +32,9 @@ func TestExport(t *testing.T) {
 	openScenario(t, ctx, example(t, "deployment"))
 	click(t, ctx, "Run until idle")
 	waitIdle(t, ctx)
-	do(t, ctx, "select the Deployment, Foreground, Delete",
-		chromedp.Click(objectSel("Deployment", "web")),
-		chromedp.Click(radio("Foreground")),
-		chromedp.Click(button("Delete")))
+	deleteWith(t, ctx, "Deployment", "web", "Foreground")
 	for i := 0; i < 2; i++ {
-		before := tick(t, ctx)
-		click(t, ctx, "Step")
-		waitTick(t, ctx, before+1)
+		step(t, ctx)
 	}
 	page := objects(t, ctx)
 	terminating := 0

@@ -142,6 +142,22 @@ func waitTick(t *testing.T, ctx context.Context, n int64) {
 	waitJS(t, ctx, fmt.Sprintf("tick %d", n), fmt.Sprintf(`document.querySelector('[data-tick]')?.dataset.tick === '%d'`, n), 20*time.Second)
 }
 
+// step clicks Step and waits for the next tick, which it returns.
+func step(t *testing.T, ctx context.Context) int64 {
+	t.Helper()
+	next := tick(t, ctx) + 1
+	click(t, ctx, "Step")
+	waitTick(t, ctx, next)
+	return next
+}
+
+// deleteWith selects the object, picks the propagation policy and presses Delete.
+func deleteWith(t *testing.T, ctx context.Context, kind, name, policy string) {
+	t.Helper()
+	do(t, ctx, fmt.Sprintf("delete %s %s with %s", kind, name, policy),
+		chromedp.Click(objectSel(kind, name)), chromedp.Click(radio(policy)), chromedp.Click(button("Delete")))
+}
+
 func waitIdle(t *testing.T, ctx context.Context) {
 	t.Helper()
 	waitJS(t, ctx, "idle", `document.querySelector('#status')?.dataset.status === 'idle'`, 60*time.Second)

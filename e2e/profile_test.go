@@ -105,8 +105,7 @@ func TestProfileTick(t *testing.T) {
 	openScenario(t, ctx, []byte(fixtures.Tree(profileObjects())))
 	do(t, ctx, "wait", chromedp.WaitVisible(objectSel("Pod", "p0")))
 	click(t, ctx, "Step")
-	do(t, ctx, "delete the Deployment",
-		chromedp.Click(objectSel("Deployment", "d")), chromedp.Click(radio("Background")), chromedp.Click(button("Delete")))
+	deleteWith(t, ctx, "Deployment", "d", "Background")
 	profileJS(t, ctx, func() {
 		for i := 0; i < 6; i++ {
 			timeAction(t, ctx, `[...document.querySelectorAll('button')].find(b => b.textContent.trim() === 'Step').click()`)

@@ -125,14 +125,9 @@ func TestReload(t *testing.T) {
 	}
 	click(t, ctx, "Run until idle")
 	waitIdle(t, ctx)
-	do(t, ctx, "delete parent-a in the background",
-		chromedp.Click(objectSel("ConfigMap", "parent-a")),
-		chromedp.Click(radio("Background")),
-		chromedp.Click(button("Delete")))
+	deleteWith(t, ctx, "ConfigMap", "parent-a", "Background")
 	for i := 0; i < 2; i++ {
-		before := tick(t, ctx)
-		click(t, ctx, "Step")
-		waitTick(t, ctx, before+1)
+		step(t, ctx)
 	}
 	wantTick, want := tick(t, ctx), objects(t, ctx)
 	waitJS(t, ctx, "the save", `(s => s.dataset.saved === s.dataset.saveSeq)(document.querySelector('#status'))`, 10*time.Second)
@@ -175,10 +170,7 @@ func TestStaticSite(t *testing.T) {
 	if href := eval[string](t, ctx, `document.querySelector('link[href$="playground.css"]').getAttribute('href')`); !strings.HasPrefix(href, "/gcplay/") {
 		t.Errorf("stylesheet at %q, want it under /gcplay/", href)
 	}
-	do(t, ctx, "delete a in the background",
-		chromedp.Click(objectSel("ConfigMap", "a")),
-		chromedp.Click(radio("Background")),
-		chromedp.Click(button("Delete")))
+	deleteWith(t, ctx, "ConfigMap", "a", "Background")
 	click(t, ctx, "Run until idle")
 	waitIdle(t, ctx)
 	if n := len(objects(t, ctx)); n != 0 {
