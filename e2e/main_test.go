@@ -38,6 +38,8 @@ var (
 func TestMain(m *testing.M) { os.Exit(testMain(m)) }
 
 func testMain(m *testing.M) int {
+	wd, _ := os.Getwd()
+	repoRoot = filepath.Dir(wd)
 	chrome := findChromium()
 	if chrome == "" {
 		if os.Getenv("CI") != "" {
@@ -47,8 +49,6 @@ func testMain(m *testing.M) int {
 		skipReason = "no chromium found (install it, or set CI to make this a failure)"
 		return m.Run()
 	}
-	wd, _ := os.Getwd()
-	repoRoot = filepath.Dir(wd)
 	var err error
 	if siteRoot, err = os.MkdirTemp("", "gcplay-e2e-"); err != nil {
 		fmt.Fprintln(os.Stderr, err)
