@@ -13,19 +13,39 @@ var exampleFiles embed.FS
 type Example struct {
 	ID    string // stable: saved workspaces and links refer to it
 	Title string
+	// Purpose says in one line what the example shows.
+	Purpose string
+	// Try is the first thing to do, shown when the example opens: it names the object,
+	// the action and the rule to watch.
+	Try string
 	// About is the file's header comment, in words.
 	About  string
 	Source []byte
 }
 
-var exampleTitles = map[string]string{
-	"deployment":           "Deployment → ReplicaSet → Pods",
-	"configmap-family":     "A ConfigMap family",
-	"cycle":                "An ownership cycle",
-	"cluster-scoped-owner": "A cluster-scoped owner",
-	"foreground-stuck":     "Foreground deletion stuck on a finalizer",
-	"cross-namespace":      "A cross-namespace reference",
-	"blank":                "Blank canvas",
+// exampleText is what the menu and the opening banner say of each example.
+var exampleText = map[string]struct{ title, purpose, try string }{
+	"deployment": {"Deployment → ReplicaSet → Pods",
+		"Three levels of owners, as a Deployment controller leaves them; compare the three policies on it.",
+		"Select Deployment web, pick Foreground, press Delete, then Step: web stays Terminating until ReplicaSet web-7c9f and its Pods are gone (FG-1)."},
+	"configmap-family": {"A ConfigMap family",
+		"A dependent with two owners lives while one of them does.",
+		"Select ConfigMap parent-a, press Delete (Background), then Run until idle: child-a goes, shared stays because parent-b still owns it (DEL-9a)."},
+	"cycle": {"An ownership cycle",
+		"Three ConfigMaps that own each other in a ring: nothing is collected while all live.",
+		"Select ConfigMap a, pick Foreground, press Delete, then Step: watch foregroundDeletion travel round the cycle (FG-3)."},
+	"cluster-scoped-owner": {"A cluster-scoped owner",
+		"A ClusterRole may own namespaced and cluster-scoped objects alike.",
+		"Select ClusterRole operator, press Delete (Background), then Run until idle: both dependents are collected (XNS-1)."},
+	"foreground-stuck": {"Foreground deletion stuck on a finalizer",
+		"A finalizer nobody removes holds a Foreground deletion forever.",
+		"Press Run until idle: owner stays Terminating (FG-1). Then select ConfigMap blocker, remove example.com/hold and Step on."},
+	"cross-namespace": {"A cross-namespace reference",
+		"An ownerReference has no namespace: an owner in another namespace is never found.",
+		"Press Run until idle: Secret stray in namespace a is deleted with an OwnerRefInvalidNamespace event, valid in b stays (GB-9a)."},
+	"blank": {"Blank canvas",
+		"Nothing yet: build your own owners and dependents.",
+		"Open the Create tab: make an owner ConfigMap, then a dependent that names it, and delete the owner."},
 }
 
 // DefaultExample is the example a first visit opens.
@@ -47,7 +67,8 @@ func Examples() []Example {
 		if i := strings.IndexByte(id, '-'); i >= 0 {
 			id = id[i+1:] // drop the ordering prefix
 		}
-		out = append(out, Example{ID: id, Title: exampleTitles[id], About: headerComment(src), Source: src})
+		t := exampleText[id]
+		out = append(out, Example{ID: id, Title: t.title, Purpose: t.purpose, Try: t.try, About: headerComment(src), Source: src})
 	}
 	return out
 }
