@@ -19,6 +19,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 	"github.com/gcplay/gcplay/app/ui"
 )
@@ -137,8 +138,22 @@ func findChromium() string {
 func fileExists(p string) bool { _, err := os.Stat(p); return err == nil }
 
 // newTab opens a fresh tab, with storage of its own, in the shared browser; it is closed
-// when the test ends. Each action on it gets its own timeout (stepTimeout).
+// when the test ends. The first-visit tour is marked as seen, so that it covers nothing
+// a test clicks (TestFirstVisit opens a tab without that: newVisitorTab).
 func newTab(t *testing.T) context.Context {
+	t.Helper()
+	ctx := newVisitorTab(t)
+	if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{
+		Source: `localStorage.setItem("gcplay.welcomed", "true")`,
+	}); err != nil {
+		t.Fatalf("marking the tour seen: %v", err)
+	}
+	return ctx
+}
+
+// newVisitorTab opens a tab as a first-time visitor sees the page. Each action on it gets
+// its own timeout (stepTimeout).
+func newVisitorTab(t *testing.T) context.Context {
 	t.Helper()
 	if skipReason != "" {
 		t.Skip(skipReason)

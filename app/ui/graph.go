@@ -20,6 +20,8 @@ type GraphPanel struct {
 	Mode      scene.Mode
 	Selected  types.UID
 	Collapsed map[string]bool // replaced, never changed in place, so go-app sees changes
+	// LegendOpen opens the legend (a first visit); the reader may close it.
+	LegendOpen bool
 
 	onSelect func(app.Context, types.UID)
 	onToggle func(app.Context, string)
@@ -159,7 +161,7 @@ func (g *GraphPanel) Render() (ui app.UI) {
 			g.zoomButton("+", "Zoom in", 1.25),
 			app.Button().Class("btn", "btn-small").Title("Fit the graph to the panel (f)").Text("Fit").
 				OnClick(func(ctx app.Context, e app.Event) { g.fit(ctx.JSSrc().Call("closest", ".graph")) }),
-			legend(),
+			legend(g.LegendOpen),
 		),
 		svgEl("svg").Class("graph-svg", g.detail()).Attr("role", "img").Aria("label", fmt.Sprintf("%s graph, %d nodes", g.Mode, len(s.Nodes))).
 			OnClick(g.onClick).Body(

@@ -93,11 +93,11 @@ func (c *GraphCanvas) keyedNodes() []keyedMarkup {
 	return out
 }
 
-func legend() app.UI {
+func legend(open bool) app.UI {
 	item := func(cls, text string) app.UI {
 		return app.Span().Class("lg").Body(app.Span().Class("lg-line", cls), app.Text(text))
 	}
-	return app.Details().Class("legend").Body(
+	return app.Details().Class("legend").Open(open).Body(
 		app.Summary().Text("Legend"),
 		app.Div().Class("legend-body").Body(
 			item("e-controller", "controller"),
@@ -105,7 +105,7 @@ func legend() app.UI {
 			item("e-controller-block", "both"),
 			item("e-plain", "neither"),
 			app.Span().Class("lg").Body(app.Span().Class("lg-box", "lg-term"), app.Text("Terminating")),
-			app.Span().Class("lg").Body(app.Span().Class("lg-box", "lg-lag"), app.Text("GC has not seen it")),
+			app.Span().Class("lg").Body(app.Span().Class("lg-box", "lg-lag"), app.Text("GC catching up: its informer has not delivered this object yet (normal for a tick)")),
 			app.Span().Class("lg").Body(app.Span().Class("lg-box", "lg-virtual"), app.Text("virtual / absent owner")),
 		),
 	)

@@ -105,7 +105,7 @@ func (n *NodeData) badge() string {
 	case n.Stale:
 		return "not in API"
 	case n.Lag:
-		return "GC: not seen"
+		return "GC: catching up"
 	}
 	return ""
 }

@@ -75,6 +75,12 @@ type Playground struct {
 	rule      string // the rule the rule overlay shows
 	notice    notice
 	crash     string
+	// guide is the example whose purpose and first action show under the toolbar ("" when
+	// hidden); tour is the first-visit tour's card (1-based, 0 when off), and legendOpen
+	// keeps the graph's legend open during a first visit.
+	guide      string
+	tour       int
+	legendOpen bool
 
 	store       store.Store
 	storeNote   string // why the workspace is not persisted, if it is not
@@ -109,6 +115,9 @@ func (p *Playground) OnMount(ctx app.Context) {
 	p.until = workspace.QueueAttemptToDelete
 	p.tab = tabInspector
 	p.collapsed = map[string]bool{}
+	if firstVisit(ctx) {
+		p.tour, p.legendOpen = 1, true
+	}
 	ctx.Handle(actionCopyScenario, func(ctx app.Context, a app.Action) { p.copyScenario(ctx) })
 	p.release = append(p.release, listenKeys(ctx, p.onKey), listenHash(ctx, p.onHashChange))
 	ctx.Async(func() {
@@ -144,6 +153,7 @@ func (p *Playground) open(ws *workspace.Workspace) {
 	p.selected = ""
 	p.collapsed = map[string]bool{}
 	p.notice = notice{}
+	p.guide = ""
 }
 
 // guard runs a state change: an error becomes the page's notice, a panic the crash
@@ -333,6 +343,7 @@ func (p *Playground) openExample(ctx app.Context, id string) {
 			return err
 		}
 		p.open(ws)
+		p.guide = ex.ID
 		return nil
 	})
 }

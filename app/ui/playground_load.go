@@ -38,6 +38,7 @@ func (p *Playground) load(ctx app.Context, saved []byte) error {
 		return err
 	}
 	p.open(ws)
+	p.guide = ex.ID
 	return joinProblems(problems)
 }
 

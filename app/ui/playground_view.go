@@ -42,11 +42,12 @@ func (p *Playground) Render() (ui app.UI) {
 			onCmd: p.do, onSpeed: func(ctx app.Context, s int) { p.speed = s },
 			onUntil: func(ctx app.Context, q string) { p.until = q }, onRewind: p.onRewind,
 		},
+		p.renderGuide(),
 		app.Main().Class("pg-main").Body(
 			app.Section().Class("pg-graph").Aria("label", "Object graph").Body(
 				&SelectionBar{View: v, Selected: p.selected, Policy: p.policy,
 					onPolicy: func(ctx app.Context, pol string) { p.policy = pol }, onCmd: p.do},
-				&GraphPanel{View: v, Mode: p.mode, Selected: p.selected, Collapsed: p.collapsed,
+				&GraphPanel{View: v, Mode: p.mode, Selected: p.selected, Collapsed: p.collapsed, LegendOpen: p.legendOpen,
 					onSelect: p.onSelect, onToggle: p.onToggle, onMode: func(ctx app.Context, m scene.Mode) { p.mode = m }},
 			),
 			app.Section().Class("pg-side").Aria("label", "Details").Body(
@@ -59,6 +60,7 @@ func (p *Playground) Render() (ui app.UI) {
 			),
 		),
 		p.renderNotice(),
+		p.renderTour(),
 		p.renderOverlay(v),
 	)
 }
@@ -118,15 +120,21 @@ func (p *Playground) renderHeader(v *workspace.View) app.UI {
 		app.If(p.storeNote != "", func() app.UI {
 			return app.Span().Class("pg-storage-warn").Role("status").Text(p.storeNote)
 		}),
-		app.Button().Class("pg-help").Title("Keyboard shortcuts (?)").Text("Help").
+		app.Button().Class("pg-help").Title("Getting started and keyboard shortcuts (?)").Text("Help").
 			OnClick(func(ctx app.Context, e app.Event) { p.do(ctx, CmdHelp) }),
 	)
 }
 
 func (p *Playground) exampleOptions(v *workspace.View) []app.UI {
-	opts := []app.UI{app.Option().Value("").Text("Open…").Selected(true)}
+	// The open example shows as chosen; "Choose…" only when the workspace is not one.
+	var opts []app.UI
+	open := false
 	for _, ex := range workspace.Examples() {
-		opts = append(opts, app.Option().Value(ex.ID).Text(ex.Title))
+		open = open || ex.ID == v.Name
+		opts = append(opts, app.Option().Value(ex.ID).Text(ex.Title).Selected(ex.ID == v.Name))
+	}
+	if !open {
+		opts = append([]app.UI{app.Option().Value("").Text("Choose…").Selected(true)}, opts...)
 	}
 	return opts
 }

@@ -1,0 +1,87 @@
+package ui
+
+import (
+	"strconv"
+
+	"github.com/gcplay/gcplay/app/workspace"
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// The first five minutes: a strip that says what the open example shows and what to try
+// first, and a short tour on the first visit. Both are text over the page, never modal:
+// the playground stays usable while they show.
+
+// welcomedKey is the localStorage key set once the tour is finished or skipped; the tour
+// and the open legend are for a first visit only.
+const welcomedKey = "gcplay.welcomed"
+
+// tourSteps are the tour's cards, in order: each names a part of the page and what to do
+// with it.
+var tourSteps = []struct{ title, text string }{
+	{"The graph", "Each box is an object; an arrow goes from a dependent to its owner. Click a box to select it."},
+	{"Delete with a policy", "With an object selected, pick Background, Foreground or Orphan above the graph and press Delete."},
+	{"Step the GC", "Step moves one tick (one second): the informers deliver events, the graph builder updates the GC's graph, then each worker takes one item from attemptToDelete or attemptToOrphan."},
+	{"Queues and trace", "Below the graph: what each queue holds and every decision the GC made. Each line cites a rule such as DEL-9c; click it to read the rule."},
+	{"Why is it still there?", "Select an object: the Inspector tells why the GC has not deleted it yet. Help (?) lists the keys."},
+}
+
+// firstVisit reports whether the tour has never been finished or skipped in this browser.
+// Storage that cannot be read (a private window) counts as a first visit.
+func firstVisit(ctx app.Context) bool {
+	var done bool
+	_ = ctx.LocalStorage().Get(welcomedKey, &done)
+	return !done
+}
+
+// endTour closes the tour and the first-visit legend for good.
+func (p *Playground) endTour(ctx app.Context) {
+	p.tour = 0
+	p.legendOpen = false
+	_ = ctx.LocalStorage().Set(welcomedKey, true) // a private window forgets it: harmless
+}
+
+// renderTour draws the current tour card, if the tour is on.
+func (p *Playground) renderTour() app.UI {
+	if p.tour < 1 || p.tour > len(tourSteps) {
+		return app.Div().Class("tour-none")
+	}
+	st := tourSteps[p.tour-1]
+	last := p.tour == len(tourSteps)
+	next := "Next"
+	if last {
+		next = "Done"
+	}
+	return app.Aside().Class("tour").Role("dialog").Aria("label", "Tour").DataSet("tour-step", p.tour).Body(
+		app.Div().Class("tour-count").Textf("Tour %d of %d", p.tour, len(tourSteps)),
+		app.H2().Text(st.title),
+		app.P().Text(st.text),
+		app.Div().Class("tour-actions").Body(
+			app.Button().Class("btn", "btn-small").Text("Skip tour").
+				OnClick(func(ctx app.Context, e app.Event) { p.endTour(ctx) }),
+			app.Button().Class("btn", "btn-small", "btn-primary").Text(next).
+				OnClick(func(ctx app.Context, e app.Event) {
+					if last {
+						p.endTour(ctx)
+						return
+					}
+					p.tour++
+				}, app.EventScope(next+strconv.Itoa(p.tour))), // go-app keeps a handler until its scope changes
+		),
+	)
+}
+
+// renderGuide draws the open example's purpose and first action, until dismissed.
+func (p *Playground) renderGuide() app.UI {
+	ex, ok := workspace.ExampleByID(p.guide)
+	if !ok {
+		return app.Div().Class("guide-none")
+	}
+	return app.Div().Class("guide").Role("note").DataSet("example", ex.ID).Body(
+		app.Strong().Text(ex.Title+": "),
+		app.Span().Text(ex.Purpose+" "),
+		app.Strong().Text("Try: "),
+		app.Span().Class("guide-try").Text(ex.Try),
+		app.Button().Class("guide-close").Aria("label", "Hide the example's guide").Text("×").
+			OnClick(func(ctx app.Context, e app.Event) { p.guide = "" }),
+	)
+}
