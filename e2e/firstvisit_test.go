@@ -48,6 +48,10 @@ func TestFirstVisit(t *testing.T) {
 		t.Errorf("after Done the page stored gcplay.welcomed=%q, want true", got)
 	}
 
+	// Run until idle on an example without steps is never silent.
+	click(t, ctx, "Run until idle")
+	waitJS(t, ctx, "the idle note", `document.querySelector('.notice-info')?.textContent.includes("found nothing to delete")`, 10*time.Second)
+
 	// Another example: its own guide; the menu names it.
 	cycle, _ := workspace.ExampleByID("cycle")
 	do(t, ctx, "open the cycle example", chromedp.SetValue(chromedp.CSS(".pg-examples select"), "cycle"))

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"strconv"
 
 	"github.com/gcplay/gcplay/app/workspace"
@@ -84,4 +85,29 @@ func (p *Playground) renderGuide() app.UI {
 		app.Button().Class("guide-close").Aria("label", "Hide the example's guide").Text("×").
 			OnClick(func(ctx app.Context, e app.Event) { p.guide = "" }),
 	)
+}
+
+// objectCounts is what Run until idle compares to tell whether anything visible happened.
+type objectCounts struct{ objects, terminating int }
+
+func countObjects(v *workspace.View) objectCounts {
+	c := objectCounts{objects: len(v.Objects)}
+	for _, o := range v.Objects {
+		if o.Terminating() {
+			c.terminating++
+		}
+	}
+	return c
+}
+
+// idleNote says what Run until idle did when the graph shows no change, so that the
+// press never looks ignored: the GC caught up and found nothing to delete.
+func idleNote(before, after objectCounts, fromTick, toTick int64) string {
+	if before != after {
+		return ""
+	}
+	if toTick == fromTick {
+		return "Already idle: nothing is pending. Select an object, pick a policy and press Delete to start a deletion."
+	}
+	return fmt.Sprintf("Idle at tick %d: the GC has observed every object and found nothing to delete. Select an object, pick a policy and press Delete to start a deletion.", toTick)
 }

@@ -197,7 +197,13 @@ func (p *Playground) do(ctx app.Context, c Cmd) {
 			p.run = Paused
 		case CmdRunIdle:
 			p.run = Paused
-			return ws.RunUntilIdle()
+			before, from := countObjects(ws.View()), ws.View().Tick
+			if err := ws.RunUntilIdle(); err != nil {
+				return err
+			}
+			if note := idleNote(before, countObjects(ws.View()), from, ws.View().Tick); note != "" {
+				p.notice = notice{noticeInfo, note}
+			}
 		case CmdReset:
 			p.run = Paused
 			return ws.Reset()
