@@ -15,6 +15,13 @@ func Register() {
 	app.Route("/", func() app.Composer { return &Playground{} })
 }
 
+// WasmAsset is the browser binary's name in web/ (`make wasm` writes it).
+const WasmAsset = "app.wasm"
+
+// Assets are the files of web/ the page loads (the wasm, and what Handler and the
+// components name under /web/): the only ones served and copied into a static site.
+var Assets = []string{WasmAsset, "playground.css", "icon.svg"}
+
 // Handler serves the playground. basePath is the URL prefix the site lives under ("/"
 // for a server of its own, "/gcplay/" for a project page); it is used by static builds.
 func Handler(basePath string) *app.Handler {
