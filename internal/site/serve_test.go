@@ -254,4 +254,3 @@ func TestLoopback(t *testing.T) {
 		ln.Close()
 	}
 }
-
