@@ -16,6 +16,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/gcplay/gcplay/app/ui"
 )
 
 // newRepo makes a working directory shaped like the repository after make wasm (go.mod,
@@ -30,7 +32,10 @@ func newRepo(t *testing.T) string {
 		"web/app.wasm":   strings.Repeat("\x00asm fake module ", 5000),
 		"notes/todo.txt": "my work",
 	}
-	for _, name := range []string{"playground.css", "icon.svg"} {
+	for _, name := range ui.Assets {
+		if name == ui.WasmAsset {
+			continue
+		}
 		b, err := os.ReadFile(filepath.Join("..", "..", "web", name))
 		if err != nil {
 			t.Fatal(err)
@@ -147,12 +152,14 @@ func startServe(t *testing.T, args ...string) (addr string, stderr *lockedBuffer
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	stdout, stderr := &lockedBuffer{}, &lockedBuffer{}
-	done := make(chan error, 1)
-	go func() { done <- serve(ctx, args, stdout, stderr) }()
+	done := make(chan struct{})
+	var serveErr error // set before done closes
+	go func() { serveErr = serve(ctx, args, stdout, stderr); close(done) }()
 	t.Cleanup(func() {
 		cancel()
-		if err := <-done; err != nil {
-			t.Errorf("serve ended with %v", err)
+		<-done
+		if serveErr != nil {
+			t.Errorf("serve ended with %v", serveErr)
 		}
 	})
 	url := regexp.MustCompile(`http://(\S+)/`)
@@ -161,8 +168,8 @@ func startServe(t *testing.T, args ...string) (addr string, stderr *lockedBuffer
 			return m[1], stderr
 		}
 		select {
-		case err := <-done:
-			t.Fatalf("serve ended: %v (stderr %q)", err, stderr.String())
+		case <-done:
+			t.Fatalf("serve ended early (stderr %q)", stderr.String())
 		default:
 		}
 	}

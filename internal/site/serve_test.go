@@ -59,7 +59,7 @@ func serveSite(t *testing.T) (*Site, string) {
 func TestServesOnlyThePlayground(t *testing.T) {
 	s, addr := serveSite(t)
 	for _, path := range []string{"/", "/?wasm=false", "/app.js", "/app-worker.js", "/wasm_exec.js", "/manifest.webmanifest",
-		"/app.css", "/web/app.wasm", "/web/playground.css", "/web/icon.svg"} {
+		"/app.css", "/web/app.wasm", "/web/playground.css", "/web/icon.svg", "/web/dom.js"} {
 		if res, _ := rawGet(t, addr, path); res.StatusCode != http.StatusOK {
 			t.Errorf("GET %s: %s, want 200", path, res.Status)
 		}

@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/gcplay/gcplay/app/ui"
 )
 
 // fakeWasm stands for app.wasm: large and compressible, as the real one is.
@@ -25,7 +27,10 @@ func newWeb(t *testing.T) (root, web string) {
 		"go.mod":         "module SECRET-GO-MOD\n",
 		".git/config":    "SECRET-GIT-CONFIG",
 	}
-	for _, name := range []string{"playground.css", "icon.svg"} {
+	for _, name := range ui.Assets {
+		if name == ui.WasmAsset {
+			continue
+		}
 		b, err := os.ReadFile(filepath.Join("..", "..", "web", name))
 		if err != nil {
 			t.Fatal(err)
@@ -63,7 +68,7 @@ func TestLoadTakesOnlyThePlaygroundsFiles(t *testing.T) {
 			t.Errorf("%s holds a file from outside the site", f.Name)
 		}
 	}
-	want := "app-worker.js app.css app.js index.html manifest.webmanifest wasm_exec.js web/app.wasm web/icon.svg web/playground.css"
+	want := "app-worker.js app.css app.js index.html manifest.webmanifest wasm_exec.js web/app.wasm web/dom.js web/icon.svg web/playground.css"
 	if got := strings.Join(names, " "); got != want {
 		t.Fatalf("files %s\nwant %s", got, want)
 	}
