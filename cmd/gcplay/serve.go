@@ -13,6 +13,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/gcplay/gcplay/app/ui"
 	"github.com/gcplay/gcplay/internal/site"
 )
 
@@ -68,9 +69,15 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "gcplay playground on http://%s/ (Ctrl-C stops)\n", ln.Addr())
 	go func() {
+		start := time.Now()
 		if err := s.Precompress(site.ServeQuality); err != nil {
 			fmt.Fprintf(stderr, "gcplay: serve: compressing: %v (files go out uncompressed)\n", err)
+			return
 		}
+		wasm := s.File("web/" + ui.WasmAsset)
+		gz, br := wasm.CompressedSizes()
+		fmt.Fprintf(stdout, "app.wasm goes out compressed from now on: %.1f MB as brotli, %.1f MB as gzip, %.1f MB as it is (compressed in %v)\n",
+			float64(br)/1e6, float64(gz)/1e6, float64(len(wasm.Body))/1e6, time.Since(start).Round(100*time.Millisecond))
 	}()
 	srv := site.NewServer(s.Handler())
 	done := make(chan error, 1)

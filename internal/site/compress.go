@@ -48,31 +48,47 @@ func compressible(f *File) bool {
 }
 
 // Precompress makes the gzip and brotli forms of every compressible file, once; a file is
-// served compressed from the moment its forms are ready. It is safe to call while the
-// site is being served (serve runs it in the background) and does nothing the second time.
+// served compressed from the moment a form is ready. All gzip forms come first (they take
+// a fraction of brotli's time). It is safe to call while the site is being served (serve
+// runs it in the background); a second call does nothing.
 func (s *Site) Precompress(q Quality) error {
+	var todo []*File
 	for _, f := range s.Files() {
-		if !compressible(f) || f.enc.Load() != nil {
-			continue
+		if compressible(f) && f.enc.Load() == nil {
+			todo = append(todo, f)
 		}
-		var e encodings
+	}
+	gzipped := make([][]byte, len(todo))
+	for i, f := range todo {
 		gz, err := gzipBytes(f.Body, q.Gzip)
 		if err != nil {
 			return err
 		}
 		if len(gz) < len(f.Body) {
-			e.gzip = gz
+			gzipped[i] = gz
 		}
+		f.enc.Store(&encodings{gzip: gzipped[i]})
+	}
+	for i, f := range todo {
 		br, err := brotliBytes(f.Body, q.Brotli)
 		if err != nil {
 			return err
 		}
-		if len(br) < len(f.Body) {
-			e.brotli = br
+		if len(br) >= len(f.Body) {
+			br = nil
 		}
-		f.enc.Store(&e)
+		f.enc.Store(&encodings{gzip: gzipped[i], brotli: br})
 	}
 	return nil
+}
+
+// CompressedSizes are the sizes of the file's gzip and brotli forms, 0 for a form not
+// made (yet).
+func (f *File) CompressedSizes() (gz, br int) {
+	if e := f.enc.Load(); e != nil {
+		return len(e.gzip), len(e.brotli)
+	}
+	return 0, 0
 }
 
 func gzipBytes(b []byte, level int) ([]byte, error) {
