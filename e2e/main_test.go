@@ -21,16 +21,17 @@ import (
 
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
-	"github.com/gcplay/gcplay/app/ui"
+	"github.com/gcplay/gcplay/internal/site"
 )
 
 var (
 	// repoRoot is the repository root (the test runs in e2e/).
 	repoRoot string
-	// siteRoot holds web/ (app.wasm built for the tests, styles, icon); the server runs
-	// with it as the working directory, as `gcplay serve` runs from the repository root.
+	// siteRoot holds web/ (app.wasm built for the tests, styles, icon), as the
+	// repository root does after make wasm.
 	siteRoot string
-	// wasmBuild is the `go build` of app.wasm for the tests.
+	// baseURL is the server of `gcplay serve` (site.Handler, security headers and
+	// compression included) serving siteRoot/web.
 	baseURL    string
 	browserCtx context.Context
 	skipReason string
@@ -62,12 +63,17 @@ func testMain(m *testing.M) int {
 		return 1
 	}
 	fmt.Fprintf(os.Stderr, "e2e: wasm built in %v\n", time.Since(start).Round(time.Millisecond))
-	if err := os.Chdir(siteRoot); err != nil { // app.LocalDir("") serves ./web
-		fmt.Fprintln(os.Stderr, err)
+	s, err := site.Load(filepath.Join(siteRoot, "web"), "/")
+	if err == nil {
+		// Before serving, unlike gcplay serve: TestServedUnderCSP checks that the
+		// wasm goes out compressed.
+		err = s.Precompress(site.ServeQuality)
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "e2e:", err)
 		return 1
 	}
-	ui.Register()
-	srv := httptest.NewServer(ui.Handler("/"))
+	srv := httptest.NewServer(s.Handler())
 	defer srv.Close()
 	baseURL = srv.URL
 

@@ -72,7 +72,7 @@ func (l *domList) sync(host app.Value, want []keyedMarkup) {
 		}
 	}
 	if len(gone) > 0 {
-		removeChildren().Invoke(host, gone)
+		removeChildren(host, gone)
 	}
 	children := host.Get("children")
 	// Walk want: survivors are in place; re-parse changed ones, insert runs of new ones.
@@ -134,15 +134,18 @@ func subsequence(survivors []string, want []keyedMarkup) bool {
 	return i == len(survivors)
 }
 
-// removeChildren is a JavaScript function (host, indexes) removing host's children at
-// those indexes, given from the last: one call from Go instead of two per row (a
-// cascade removes dozens of nodes and edges per tick).
-func removeChildren() app.Value {
-	if removeChildrenFn == nil {
-		removeChildrenFn = app.Window().Get("Function").New("host", "indexes",
-			"const c = host.children; for (const i of indexes) c[i].remove();")
+// removeChildren removes host's children at those indexes, given from the last: one
+// call to web/dom.js's gcplayRemoveChildren instead of two per row (a cascade removes
+// dozens of nodes and edges per tick). It is a script file because the page's
+// Content-Security-Policy lets no string become code (new Function); a page without it
+// (go-app's test pages) removes the rows one by one.
+func removeChildren(host app.Value, indexes []any) {
+	if fn := app.Window().Get("gcplayRemoveChildren"); fn.Type() == app.TypeFunction {
+		fn.Invoke(host, indexes)
+		return
 	}
-	return removeChildrenFn
+	children := host.Get("children")
+	for _, i := range indexes {
+		children.Index(i.(int)).Call("remove")
+	}
 }
-
-var removeChildrenFn app.Value

@@ -14,6 +14,9 @@ Usage:
   gcplay sim -f FILE [-o yaml|json] [--watch] [--trace] [--max-ticks N]
                                    run a scenario headless and print the final objects
   gcplay dot -f FILE               run a scenario and print the GC's graph as DOT
+  gcplay serve [--addr ADDR]       serve the playground (after make wasm)
+  gcplay build [--out DIR] [--base-path /P/]
+                                   write the playground as a static site
   gcplay help [COMMAND]            show help
 
 Examples:

@@ -1,19 +1,20 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"io/fs"
 	"net"
 	"net/http"
 	"os"
-	"path/filepath"
-	"strings"
+	"os/signal"
+	"syscall"
+	"time"
 
 	"github.com/gcplay/gcplay/app/ui"
-	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/gcplay/gcplay/internal/site"
 )
 
 type serveOptions struct{ addr string }
@@ -24,7 +25,7 @@ func serveFlags(out io.Writer) (*flag.FlagSet, *serveOptions) {
 	o := &serveOptions{}
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(out)
-	fs.StringVar(&o.addr, "addr", "127.0.0.1:8080", "address to listen on (loopback by default)")
+	fs.StringVar(&o.addr, "addr", "127.0.0.1:8080", "address to listen on (loopback by default; any other address warns)")
 	return fs, o
 }
 
@@ -32,88 +33,92 @@ func buildFlags(out io.Writer) (*flag.FlagSet, *buildOptions) {
 	o := &buildOptions{}
 	fs := flag.NewFlagSet("build", flag.ContinueOnError)
 	fs.SetOutput(out)
-	fs.StringVar(&o.out, "out", "dist", "output directory (replaced)")
-	fs.StringVar(&o.basePath, "base-path", "/", "URL path prefix the site is served under, e.g. /gcplay/")
+	fs.StringVar(&o.out, "out", "dist", "output folder: absent, empty, or a site gcplay build wrote (its files are replaced)")
+	fs.StringVar(&o.basePath, "base-path", "/", "URL path the site is served under, starting and ending with /, e.g. /gcplay/")
 	return fs, o
 }
 
-// wasmPath is where `make wasm` writes the browser binary, relative to the repository root.
-const wasmPath = "web/app.wasm"
+// webDir is where `make wasm` writes the browser binary and where the page's assets live,
+// relative to the repository root.
+const webDir = "web"
 
-func checkWasm() error {
-	if _, err := os.Stat(wasmPath); err != nil {
-		return fmt.Errorf("%s not found: run 'make wasm' first, from the repository root", wasmPath)
-	}
-	return nil
+// serveCommand serves the playground until interrupted.
+func serveCommand(args []string, stdout, stderr io.Writer) error {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	return serve(ctx, args, stdout, stderr)
 }
 
-// serveCommand serves the playground with go-app's handler: the prerendered page, its
-// scripts, and ./web (the wasm and the styles) from the working directory.
-func serveCommand(args []string, stdout, stderr io.Writer) error {
+// serve serves the site's files (site.Handler) until ctx ends. The files are compressed
+// in the background: until then they go out as they are.
+func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs, o := serveFlags(stderr)
 	if err := parseFlags("serve", fs, args, stdout); err != nil {
 		return err
 	}
-	if err := checkWasm(); err != nil {
+	s, err := site.Load(webDir, "/")
+	if err != nil {
 		return fmt.Errorf("serve: %v", err)
 	}
 	ln, err := net.Listen("tcp", o.addr)
 	if err != nil {
 		return fmt.Errorf("serve: %v", err)
 	}
-	ui.Register()
+	if !site.Loopback(ln.Addr()) {
+		fmt.Fprintf(stderr, "gcplay: warning: serving on %s, reachable from other machines (the default --addr 127.0.0.1:8080 is not)\n", ln.Addr())
+	}
 	fmt.Fprintf(stdout, "gcplay playground on http://%s/ (Ctrl-C stops)\n", ln.Addr())
-	return http.Serve(ln, ui.Handler("/"))
+	go func() {
+		start := time.Now()
+		if err := s.Precompress(site.ServeQuality); err != nil {
+			fmt.Fprintf(stderr, "gcplay: serve: compressing: %v (files go out uncompressed)\n", err)
+			return
+		}
+		wasm := s.File("web/" + ui.WasmAsset)
+		gz, br := wasm.CompressedSizes()
+		fmt.Fprintf(stdout, "app.wasm goes out compressed from now on: %.1f MB as brotli, %.1f MB as gzip, %.1f MB as it is (compressed in %v)\n",
+			float64(br)/1e6, float64(gz)/1e6, float64(len(wasm.Body))/1e6, time.Since(start).Round(100*time.Millisecond))
+	}()
+	srv := site.NewServer(s.Handler())
+	done := make(chan error, 1)
+	go func() { done <- srv.Serve(ln) }()
+	select {
+	case err := <-done:
+		return fmt.Errorf("serve: %v", err)
+	case <-ctx.Done():
+	}
+	shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(shutdown); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return fmt.Errorf("serve: %v", err)
+	}
+	return nil
 }
 
-// buildCommand writes a static site: go-app's generated pages with every URL under the
-// base path, plus ./web (wasm included) copied to OUT/web.
+// buildCommand writes the static site: go-app's generated files with every URL under the
+// base path, the assets under web/, and precompressed .gz/.br copies (site.Write says
+// which folders it accepts).
 func buildCommand(args []string, stdout, stderr io.Writer) error {
 	fs, o := buildFlags(stderr)
 	if err := parseFlags("build", fs, args, stdout); err != nil {
 		return err
 	}
-	if err := checkWasm(); err != nil {
+	if err := site.CheckBasePath(o.basePath); err != nil {
 		return fmt.Errorf("build: %v", err)
 	}
-	if o.out == "" || o.out == "/" || o.out == "." {
-		return errors.New("build: --out must name a directory of its own")
-	}
-	if !strings.HasPrefix(o.basePath, "/") {
-		return fmt.Errorf("build: --base-path %q must start with /", o.basePath)
-	}
-	if err := os.RemoveAll(o.out); err != nil {
+	if err := site.CheckOut(o.out, webDir); err != nil {
 		return fmt.Errorf("build: %v", err)
 	}
-	ui.Register()
-	if err := app.GenerateStaticWebsite(o.out, ui.Handler(o.basePath)); err != nil {
+	s, err := site.Load(webDir, o.basePath)
+	if err != nil {
 		return fmt.Errorf("build: %v", err)
 	}
-	if err := copyDir("web", filepath.Join(o.out, "web")); err != nil {
+	if err := s.Precompress(site.BuildQuality); err != nil {
+		return fmt.Errorf("build: %v", err)
+	}
+	if err := s.Write(o.out, webDir); err != nil {
 		return fmt.Errorf("build: %v", err)
 	}
 	fmt.Fprintf(stdout, "static site in %s for %s\n", o.out, o.basePath)
 	return nil
-}
-
-// copyDir copies the regular files under src into dst.
-func copyDir(src, dst string) error {
-	return filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, path)
-		target := filepath.Join(dst, rel)
-		if d.IsDir() {
-			return os.MkdirAll(target, 0o755)
-		}
-		if !d.Type().IsRegular() {
-			return nil
-		}
-		b, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(target, b, 0o644)
-	})
 }

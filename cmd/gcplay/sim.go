@@ -45,14 +45,25 @@ Examples:
   gcplay dot -f scenario.yaml --max-ticks 50 --workers 1 --informer-delay 3 --seed 7
                                               # the same run settings as gcplay sim
 `,
-	"serve": `gcplay serve serves the playground. Run it from the repository root after
-'make wasm' (it serves ./web/app.wasm).
+	"serve": `gcplay serve serves the playground on a loopback address. Run it from the
+repository root after 'make wasm': it serves the page, go-app's scripts and the
+assets of ./web the page loads, and nothing else (no listing, no other file).
+Compressed copies of app.wasm and the scripts (brotli, gzip) are made in the
+background at start-up and sent to browsers that accept them. An --addr that is not
+loopback is served too, with a warning: anyone who reaches it gets the playground.
 
 Example:
   gcplay serve --addr 127.0.0.1:8080
 `,
 	"build": `gcplay build writes the playground as a static site that any static file server
-can host under the given base path (GitHub Pages, ...). Run it after 'make wasm'.
+can host under the given base path (GitHub Pages, ...), with a .gz and a .br copy
+beside each large file for servers that send precompressed files. Run it after
+'make wasm', from the repository root.
+
+--out must be absent, empty, or a site gcplay build wrote (it holds .gcplay-site.json):
+only the files that build wrote are replaced. The working directory, its parents, web/
+and any folder holding go.mod or .git are always refused. --base-path is a URL path
+of letters, digits, - . _ ~ between slashes.
 
 Example:
   gcplay build --out dist --base-path /gcplay/

@@ -1,0 +1,139 @@
+// Package site is the playground as a set of files: go-app's generated page and scripts
+// plus the web/ assets the page needs, read once and held in memory. `gcplay serve`
+// serves exactly these files (Handler, NewServer) and `gcplay build` writes them to a
+// folder (Write); the browser tests serve them through the same Handler.
+package site
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"sync/atomic"
+
+	"github.com/gcplay/gcplay/app/ui"
+)
+
+// Site is the playground's files under one base path.
+type Site struct {
+	// BasePath is the URL prefix every generated URL starts with ("/" or "/gcplay/").
+	BasePath string
+	// files by name relative to the site root ("index.html", "web/app.wasm"); fixed by
+	// Load, only their compressed forms are added later (Precompress).
+	files map[string]*File
+}
+
+// File is one file of the site.
+type File struct {
+	Name        string // relative to the site root, slash-separated
+	ContentType string
+	Body        []byte
+	// hash identifies Body (ETags, the site version).
+	hash string
+	// enc holds the compressed forms once Precompress has made them; nil before.
+	enc atomic.Pointer[encodings]
+}
+
+// generated are go-app's files and the URL it answers each at; "/" is the prerendered
+// page (the playground's only route).
+var generated = map[string]string{
+	"index.html":           "/",
+	"app.js":               "/app.js",
+	"app-worker.js":        "/app-worker.js",
+	"wasm_exec.js":         "/wasm_exec.js",
+	"manifest.webmanifest": "/manifest.webmanifest",
+	"app.css":              "/app.css",
+}
+
+// Load reads the assets ui.Assets names from webDir (the folder holding app.wasm, as
+// `make wasm` writes it) and renders go-app's files for basePath. Nothing else of webDir
+// or of the working directory becomes part of the site.
+func Load(webDir, basePath string) (*Site, error) {
+	if err := CheckBasePath(basePath); err != nil {
+		return nil, err
+	}
+	s := &Site{BasePath: basePath, files: map[string]*File{}}
+	root, err := os.OpenRoot(webDir)
+	if err != nil {
+		return nil, fmt.Errorf("opening %s: %v", webDir, err)
+	}
+	defer root.Close()
+	version := sha256.New()
+	for _, name := range ui.Assets {
+		b, err := root.ReadFile(name)
+		if err != nil {
+			if name == ui.WasmAsset {
+				return nil, fmt.Errorf("%s not found: run 'make wasm' first, from the repository root", filepath.Join(webDir, name))
+			}
+			return nil, fmt.Errorf("reading asset: %v", err)
+		}
+		f := s.add("web/"+name, b)
+		fmt.Fprintf(version, "%s %s\n", f.Name, f.hash)
+	}
+	fmt.Fprintf(version, "base %s\n", basePath)
+
+	ui.Register()
+	h := ui.Handler(basePath)
+	// A content version, not go-app's default (the start time): the service worker
+	// keeps its cache across server restarts until the files change.
+	h.Version = hex.EncodeToString(version.Sum(nil))[:20]
+	// The wasm may be sent compressed: go-app's progress label would divide the bytes
+	// it reads (uncompressed) by the compressed Content-Length.
+	h.WasmContentLength = strconv.Itoa(len(s.files["web/"+ui.WasmAsset].Body))
+	for name, url := range generated {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, url, nil))
+		if rec.Code != http.StatusOK {
+			return nil, fmt.Errorf("go-app answered %s with status %d", url, rec.Code)
+		}
+		s.add(name, rec.Body.Bytes())
+	}
+	return s, nil
+}
+
+func (s *Site) add(name string, body []byte) *File {
+	sum := sha256.Sum256(body)
+	f := &File{Name: name, ContentType: contentType(name), Body: body, hash: hex.EncodeToString(sum[:16])}
+	s.files[name] = f
+	return f
+}
+
+// Files lists the site's files by name.
+func (s *Site) Files() []*File {
+	out := make([]*File, 0, len(s.files))
+	for _, f := range s.files {
+		out = append(out, f)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
+// File returns the file of that name, or nil.
+func (s *Site) File(name string) *File { return s.files[name] }
+
+// contentType is the media type sent for a file, by extension.
+func contentType(name string) string {
+	switch path.Ext(name) {
+	case ".html":
+		return "text/html; charset=utf-8"
+	case ".js":
+		return "text/javascript; charset=utf-8"
+	case ".css":
+		return "text/css; charset=utf-8"
+	case ".svg":
+		return "image/svg+xml"
+	case ".wasm":
+		return "application/wasm"
+	case ".webmanifest":
+		return "application/manifest+json"
+	case ".json":
+		return "application/json"
+	}
+	return "application/octet-stream"
+}

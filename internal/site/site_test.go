@@ -1,0 +1,122 @@
+package site
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/gcplay/gcplay/app/ui"
+)
+
+// fakeWasm stands for app.wasm: large and compressible, as the real one is.
+var fakeWasm = bytes.Repeat([]byte("\x00asm\x01\x00\x00\x00 not a real module, compressible "), 2000)
+
+// newWeb makes a site root holding web/ with the page's assets (the styles and icon from
+// the repository, a fake wasm) and, around it, files that must never be served or
+// copied: a go.mod and .git/config beside web/, a secret inside it.
+func newWeb(t *testing.T) (root, web string) {
+	t.Helper()
+	root = t.TempDir()
+	web = filepath.Join(root, "web")
+	files := map[string]string{
+		"web/app.wasm":   string(fakeWasm),
+		"web/secret.txt": "SECRET-IN-WEB",
+		"go.mod":         "module SECRET-GO-MOD\n",
+		".git/config":    "SECRET-GIT-CONFIG",
+	}
+	for _, name := range ui.Assets {
+		if name == ui.WasmAsset {
+			continue
+		}
+		b, err := os.ReadFile(filepath.Join("..", "..", "web", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		files["web/"+name] = string(b)
+	}
+	for name, content := range files {
+		p := filepath.Join(root, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return root, web
+}
+
+func load(t *testing.T, web, basePath string) *Site {
+	t.Helper()
+	s, err := Load(web, basePath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func TestLoadTakesOnlyThePlaygroundsFiles(t *testing.T) {
+	_, web := newWeb(t)
+	s := load(t, web, "/")
+	var names []string
+	for _, f := range s.Files() {
+		names = append(names, f.Name)
+		if bytes.Contains(f.Body, []byte("SECRET")) {
+			t.Errorf("%s holds a file from outside the site", f.Name)
+		}
+	}
+	want := "app-worker.js app.css app.js index.html manifest.webmanifest wasm_exec.js web/app.wasm web/dom.js web/icon.svg web/playground.css"
+	if got := strings.Join(names, " "); got != want {
+		t.Fatalf("files %s\nwant %s", got, want)
+	}
+	if got := s.File("web/app.wasm").ContentType; got != "application/wasm" {
+		t.Errorf("app.wasm as %q", got)
+	}
+}
+
+func TestLoadWithoutWasmSaysMakeWasm(t *testing.T) {
+	_, web := newWeb(t)
+	os.Remove(filepath.Join(web, "app.wasm"))
+	_, err := Load(web, "/")
+	if err == nil || !strings.Contains(err.Error(), "make wasm") {
+		t.Fatalf("got %v, want a hint to run make wasm", err)
+	}
+}
+
+// The page's URLs carry the base path, and go-app's progress label divides by the
+// uncompressed size of the wasm (it is sent compressed).
+func TestLoadPrefixesEveryURL(t *testing.T) {
+	_, web := newWeb(t)
+	s := load(t, web, "/gcplay/")
+	page := string(s.File("index.html").Body)
+	for _, want := range []string{`"/gcplay/web/playground.css"`, `"/gcplay/app.js"`, `"/gcplay/wasm_exec.js"`, `"/gcplay/manifest.webmanifest"`} {
+		if !strings.Contains(page, want) {
+			t.Errorf("index.html lacks %s", want)
+		}
+	}
+	js := string(s.File("app.js").Body)
+	for _, want := range []string{`"/gcplay/web/app.wasm"`, `"/gcplay/app-worker.js"`, `const goappWasmContentLength = "` + strconv.Itoa(len(fakeWasm)) + `"`} {
+		if !strings.Contains(js, want) {
+			t.Errorf("app.js lacks %s", want)
+		}
+	}
+}
+
+// The version is the content's: the same files give the same version (the service
+// worker keeps its cache over a restart), other files another one.
+func TestVersionFollowsContent(t *testing.T) {
+	_, web := newWeb(t)
+	a, b := load(t, web, "/"), load(t, web, "/")
+	if !bytes.Equal(a.File("app-worker.js").Body, b.File("app-worker.js").Body) {
+		t.Fatal("two loads of the same files gave different service workers")
+	}
+	if err := os.WriteFile(filepath.Join(web, "app.wasm"), append(fakeWasm, 1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if c := load(t, web, "/"); bytes.Equal(a.File("app-worker.js").Body, c.File("app-worker.js").Body) {
+		t.Fatal("a new wasm kept the service worker's version")
+	}
+}

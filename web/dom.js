@@ -1,0 +1,10 @@
+// DOM helpers the playground's wasm calls: one call from Go instead of one per row.
+// A script file rather than code built from strings, which the page's
+// Content-Security-Policy refuses.
+
+// gcplayRemoveChildren removes host's children at the given indexes, listed from the
+// last so that each index is still valid when its turn comes.
+function gcplayRemoveChildren(host, indexes) {
+  const c = host.children;
+  for (const i of indexes) c[i].remove();
+}
