@@ -117,7 +117,7 @@ func check(l *Lesson) error {
 		}
 	}
 	for i, w := range l.Wrong {
-		run, err := Play(l, fmt.Sprintf("wrong[%d]", i), w.Steps)
+		run, err := Play(l, fmt.Sprintf("wrong[%d].steps", i), w.Steps)
 		if err != nil {
 			return err
 		}

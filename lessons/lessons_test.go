@@ -53,7 +53,7 @@ func TestReplays(t *testing.T) {
 		fmt.Fprintf(&b, "# %s (par %d)\n## start, tick %d\n%s## solution, tick %d\n%s", l.ID, l.Par(),
 			run.Start.Tick, Summary(l.Goals, &run.Start, "en"), run.End.Tick, Summary(l.Goals, &run.End, "en"))
 		for i, w := range l.Wrong {
-			wr, err := Play(l, fmt.Sprintf("wrong[%d]", i), w.Steps)
+			wr, err := Play(l, fmt.Sprintf("wrong[%d].steps", i), w.Steps)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -90,7 +90,10 @@ func TestGoalMet(t *testing.T) {
 		return gccore.ObjectRef{APIVersion: "v1", Kind: "ConfigMap", Namespace: "default", Name: name}
 	}
 	owner := cm("owner", nil)
-	term := cm("term", func(o *gccore.Object) { o.DeletionTimestamp = &metav1.Time{}; o.Finalizers = []string{"example.com/hold"} })
+	term := cm("term", func(o *gccore.Object) {
+		o.DeletionTimestamp = &metav1.Time{}
+		o.Finalizers = []string{"example.com/hold"}
+	})
 	child := cm("child", func(o *gccore.Object) { o.OwnerReferences = ownerRefs("owner", owner.UID) })
 	stale := cm("stale", func(o *gccore.Object) { o.OwnerReferences = ownerRefs("owner", "old-uid") })
 	s := &State{

@@ -125,7 +125,7 @@ func parse(file string, data []byte) (*Lesson, error) {
 		if err := checkText(fmt.Sprintf("wrong[%d].name", i), w.Name); err != nil {
 			return nil, err
 		}
-		if _, err := l.scenario(fmt.Sprintf("wrong[%d]", i), w.Steps); err != nil {
+		if _, err := l.scenario(fmt.Sprintf("wrong[%d].steps", i), w.Steps); err != nil {
 			return nil, err
 		}
 		l.Wrong = append(l.Wrong, Attempt{Name: w.Name, Steps: w.Steps})
@@ -272,19 +272,23 @@ func (l *Lesson) scenario(what string, steps []Step) (*scenario.Scenario, error)
 	return sc, nil
 }
 
-var stepIndex = regexp.MustCompile(`steps\[(\d+)\]`)
+var stepIndex = regexp.MustCompile(`^(.*?): steps\[(\d+)\]`)
 
-// renumber makes "steps[N]" in an error count from the appended steps, which is what the
-// lesson's author wrote.
+// renumber makes "what: steps[N]" in a scenario error name the step as the lesson's author
+// wrote it: "solution[2]", or "start.steps[1]" for the start scenario's own steps.
 func renumber(err error, offset int) error {
-	msg := stepIndex.ReplaceAllStringFunc(err.Error(), func(m string) string {
-		n, _ := strconv.Atoi(stepIndex.FindStringSubmatch(m)[1])
-		if n < offset {
-			return fmt.Sprintf("start steps[%d]", n)
-		}
-		return fmt.Sprintf("[%d]", n-offset)
-	})
-	return fmt.Errorf("%s", msg)
+	msg := err.Error()
+	m := stepIndex.FindStringSubmatchIndex(msg)
+	if m == nil {
+		return err
+	}
+	what := msg[m[2]:m[3]]
+	n, _ := strconv.Atoi(msg[m[4]:m[5]])
+	name := fmt.Sprintf("%s[%d]", what, n-offset)
+	if n < offset {
+		name = fmt.Sprintf("start.steps[%d]", n)
+	}
+	return fmt.Errorf("%s%s", name, msg[m[1]:])
 }
 
 func oneLine(s string) string {
