@@ -140,3 +140,24 @@ func TestGoalMet(t *testing.T) {
 		}
 	}
 }
+
+// TestReadmeExample: the complete example of lessons/README.md is a lesson that passes
+// check, so the documentation cannot drift from the format.
+func TestReadmeExample(t *testing.T) {
+	doc, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, after, ok := strings.Cut(string(doc), "## A complete example\n\n```yaml\n")
+	if !ok {
+		t.Fatal("README.md has no complete example")
+	}
+	src, _, _ := strings.Cut(after, "```")
+	l, err := Parse("README.md example", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := Check(l); err != nil {
+		t.Fatal(err)
+	}
+}

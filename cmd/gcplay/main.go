@@ -14,6 +14,7 @@ Usage:
   gcplay sim -f FILE [-o yaml|json] [--watch] [--trace] [--max-ticks N]
                                    run a scenario headless and print the final objects
   gcplay dot -f FILE               run a scenario and print the GC's graph as DOT
+  gcplay lessons list|check|new    workshop lessons (gcplay lessons help)
   gcplay help [COMMAND]            show help
 
 Examples:
@@ -52,10 +53,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 		err = serveCommand(rest, stdout, stderr)
 	case "build":
 		err = buildCommand(rest, stdout, stderr)
+	case "lessons":
+		err = lessonsCommand(rest, stdout, stderr)
 	case "help", "-h", "--help", "-help":
 		return helpCommand(rest, stdout, stderr)
 	default:
-		err = fmt.Errorf("unknown command %q (want sim, dot, serve, build or help)", cmd)
+		err = fmt.Errorf("unknown command %q (want sim, dot, serve, build, lessons or help)", cmd)
 	}
 	if err == errHelpShown {
 		return 0
@@ -74,6 +77,9 @@ func helpCommand(args []string, stdout, stderr io.Writer) int {
 	}
 	var fs interface{ PrintDefaults() }
 	switch args[0] {
+	case "lessons":
+		fmt.Fprint(stdout, lessonsUsage)
+		return 0
 	case "sim":
 		fs, _ = simFlags(io.Discard)
 	case "dot":
