@@ -89,7 +89,8 @@ func Play(l *Lesson, what string, steps []Step) (*Run, error) {
 }
 
 // Check replays the lesson: no goal the learner must reach may hold at the start, the
-// solution must meet every goal, and no wrong attempt may meet them all. Goals must name
+// solution and every alternative must meet every goal, and no wrong attempt may meet
+// them all. Goals must name
 // objects the lesson stores. The error is one line naming the lesson and what failed.
 func Check(l *Lesson) error {
 	if err := check(l); err != nil {
@@ -114,6 +115,17 @@ func check(l *Lesson) error {
 		}
 		if !g.Met(&run.End) {
 			return fmt.Errorf("the solution leaves goals[%d] (%s) unmet", i, g.Describe("en"))
+		}
+	}
+	for i, a := range l.Alternatives {
+		run, err := Play(l, fmt.Sprintf("alternatives[%d].steps", i), a.Steps)
+		if err != nil {
+			return err
+		}
+		for j, g := range l.Goals {
+			if !g.Met(&run.End) {
+				return fmt.Errorf("alternatives[%d] (%s) leaves goals[%d] (%s) unmet", i, a.Name.In("en"), j, g.Describe("en"))
+			}
 		}
 	}
 	for i, w := range l.Wrong {

@@ -90,6 +90,9 @@ type Lesson struct {
 	Recap Text
 	// Wrong lists classic mistakes: attempts that must not meet the goals.
 	Wrong []Attempt
+	// Alternatives are other ways that must meet the goals too (a lesson with several
+	// answers, such as unblocking a Foreground deletion three ways).
+	Alternatives []Attempt
 	// File is where the lesson was read from, for messages.
 	File string
 }

@@ -52,12 +52,17 @@ func TestReplays(t *testing.T) {
 		}
 		fmt.Fprintf(&b, "# %s (par %d)\n## start, tick %d\n%s## solution, tick %d\n%s", l.ID, l.Par(),
 			run.Start.Tick, Summary(l.Goals, &run.Start, "en"), run.End.Tick, Summary(l.Goals, &run.End, "en"))
-		for i, w := range l.Wrong {
-			wr, err := Play(l, fmt.Sprintf("wrong[%d].steps", i), w.Steps)
-			if err != nil {
-				t.Fatal(err)
+		for _, set := range []struct {
+			field    string
+			attempts []Attempt
+		}{{"alternatives", l.Alternatives}, {"wrong", l.Wrong}} {
+			for i, a := range set.attempts {
+				ar, err := Play(l, fmt.Sprintf("%s[%d].steps", set.field, i), a.Steps)
+				if err != nil {
+					t.Fatal(err)
+				}
+				fmt.Fprintf(&b, "## %s: %s\n%s", set.field, a.Name.In("en"), Summary(l.Goals, &ar.End, "en"))
 			}
-			fmt.Fprintf(&b, "## wrong: %s\n%s", w.Name.In("en"), Summary(l.Goals, &wr.End, "en"))
 		}
 		b.WriteString("\n")
 	}

@@ -26,10 +26,13 @@ type rawLesson struct {
 	Hints    []Text                       `json:"hints"`
 	Solution []Step                       `json:"solution"`
 	Recap    Text                         `json:"recap"`
-	Wrong    []struct {
-		Name  Text   `json:"name"`
-		Steps []Step `json:"steps"`
-	} `json:"wrong"`
+	Wrong        []rawAttempt `json:"wrong"`
+	Alternatives []rawAttempt `json:"alternatives"`
+}
+
+type rawAttempt struct {
+	Name  Text   `json:"name"`
+	Steps []Step `json:"steps"`
 }
 
 var (
@@ -121,16 +124,30 @@ func parse(file string, data []byte) (*Lesson, error) {
 	if _, err := l.scenario("solution", raw.Solution); err != nil {
 		return nil, err
 	}
-	for i, w := range raw.Wrong {
-		if err := checkText(fmt.Sprintf("wrong[%d].name", i), w.Name); err != nil {
-			return nil, err
-		}
-		if _, err := l.scenario(fmt.Sprintf("wrong[%d].steps", i), w.Steps); err != nil {
-			return nil, err
-		}
-		l.Wrong = append(l.Wrong, Attempt{Name: w.Name, Steps: w.Steps})
+	if l.Wrong, err = l.attempts("wrong", raw.Wrong); err != nil {
+		return nil, err
+	}
+	if l.Alternatives, err = l.attempts("alternatives", raw.Alternatives); err != nil {
+		return nil, err
 	}
 	return l, nil
+}
+
+func (l *Lesson) attempts(field string, raw []rawAttempt) ([]Attempt, error) {
+	var out []Attempt
+	for i, a := range raw {
+		if err := checkText(fmt.Sprintf("%s[%d].name", field, i), a.Name); err != nil {
+			return nil, err
+		}
+		if actions(a.Steps) == 0 {
+			return nil, fmt.Errorf("%s[%d].steps: give at least one action", field, i)
+		}
+		if _, err := l.scenario(fmt.Sprintf("%s[%d].steps", field, i), a.Steps); err != nil {
+			return nil, err
+		}
+		out = append(out, Attempt{Name: a.Name, Steps: a.Steps})
+	}
+	return out, nil
 }
 
 func checkText(field string, t Text) error {

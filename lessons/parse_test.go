@@ -87,6 +87,7 @@ func TestCheckErrors(t *testing.T) {
 		{"holds at start", "- deleted: ConfigMap/b", "- notOwnedBy: {object: ConfigMap/a, owner: ConfigMap/b}", "goals[0] (ConfigMap a exists with no ownerReference to ConfigMap b) already holds before the learner acts"},
 		{"solution falls short", "- delete: {apiVersion: v1, kind: ConfigMap, name: a}", "- delete: {apiVersion: v1, kind: ConfigMap, name: a, propagationPolicy: Orphan}", "the solution leaves goals[0] (ConfigMap b is deleted) unmet"},
 		{"wrong attempt succeeds", "recap:", "wrong:\n- name: {en: Also right, zh-CN: 也对}\n  steps:\n  - delete: {apiVersion: v1, kind: ConfigMap, name: b}\nrecap:", "wrong[0] (Also right) meets every goal"},
+		{"alternative falls short", "recap:", "alternatives:\n- name: {en: Orphan it, zh-CN: 孤儿}\n  steps:\n  - delete: {apiVersion: v1, kind: ConfigMap, name: a, propagationPolicy: Orphan}\nrecap:", "alternatives[0] (Orphan it) leaves goals[0] (ConfigMap b is deleted) unmet"},
 		{"unknown object", "- deleted: ConfigMap/b", "- deleted: ConfigMap/b\n- deleted: ConfigMap/c", "goals[1] (ConfigMap c is deleted) names ConfigMap c, which the lesson never stores"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
