@@ -6,9 +6,9 @@ BIN       := $(CURDIR)/.bin
 WBT       := $(BIN)/wasmbrowsertest
 NODEEXEC  := $(shell $(GO) env GOROOT)/lib/wasm/go_js_wasm_exec
 # pure Go packages whose tests also run as wasm under node
-WASM_NODE := ./gccore/... ./app/workspace/... ./app/scene/... ./app/kubectl/... ./app/store/...
+WASM_NODE := ./gccore/... ./lessons/... ./app/workspace/... ./app/scene/... ./app/kubectl/... ./app/store/...
 
-.PHONY: run serve wasm site test vet unit e2e wasm-node fuzz bench bench-native bench-wasm clean
+.PHONY: run serve wasm site test vet unit lessons e2e wasm-node fuzz bench bench-native bench-wasm clean
 
 # The shipped wasm: stripped, and the Kubernetes libraries (apimachinery, YAML, CBOR) built
 # without inlining, which keeps app.wasm under its 4 MiB gzip budget (e2e TestWasmSizeBudget)
@@ -24,7 +24,7 @@ run: wasm
 site: wasm
 	$(GO) run ./cmd/gcplay build --out dist --base-path $(PREFIX)
 
-test: vet unit wasm-node fuzz e2e
+test: vet unit wasm-node fuzz lessons e2e
 
 vet:
 	$(GO) vet ./...
@@ -40,6 +40,10 @@ unit:
 e2e:
 	@GO=$(GO) scripts/e2e.sh -count=1 -timeout 10m
 
+# every lesson's solution and wrong attempts replayed (lessons/README.md)
+lessons:
+	$(GO) run ./cmd/gcplay lessons check
+
 wasm-node:
 	@scripts/need.sh node || { echo "wasm-node: node is required to run the core's tests as wasm. Fix: sudo apt-get install nodejs" >&2; exit 1; }
 	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec=$(NODEEXEC) $(WASM_NODE)
@@ -53,6 +57,7 @@ FUZZ_OBJECT_RUNS ?= 10000x
 fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZ_PARSE_RUNS) ./gccore/scenario
 	$(GO) test -run '^$$' -fuzz '^FuzzObject$$' -fuzztime $(FUZZ_OBJECT_RUNS) ./gccore/scenario
+	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZ_PARSE_RUNS) ./lessons
 
 bench: bench-native bench-wasm bench-sim
 	@echo "compare: benchstat -ignore goos,goarch,cpu native=.bench/native.txt wasm=.bench/wasm.txt"

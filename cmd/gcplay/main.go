@@ -17,6 +17,7 @@ Usage:
   gcplay serve [--addr ADDR]       serve the playground (after make wasm)
   gcplay build [--out DIR] [--base-path /P/]
                                    write the playground as a static site
+  gcplay lessons list|check|new    workshop lessons (gcplay lessons help)
   gcplay help [COMMAND]            show help
 
 Examples:
@@ -55,10 +56,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 		err = serveCommand(rest, stdout, stderr)
 	case "build":
 		err = buildCommand(rest, stdout, stderr)
+	case "lessons":
+		err = lessonsCommand(rest, stdout, stderr)
 	case "help", "-h", "--help", "-help":
 		return helpCommand(rest, stdout, stderr)
 	default:
-		err = fmt.Errorf("unknown command %q (want sim, dot, serve, build or help)", cmd)
+		err = fmt.Errorf("unknown command %q (want sim, dot, serve, build, lessons or help)", cmd)
 	}
 	if err == errHelpShown {
 		return 0
@@ -77,6 +80,9 @@ func helpCommand(args []string, stdout, stderr io.Writer) int {
 	}
 	var fs interface{ PrintDefaults() }
 	switch args[0] {
+	case "lessons":
+		fmt.Fprint(stdout, lessonsUsage)
+		return 0
 	case "sim":
 		fs, _ = simFlags(io.Discard)
 	case "dot":

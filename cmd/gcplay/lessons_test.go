@@ -1,0 +1,67 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestLessonsCLI: list and check the built-in lessons; a new lesson's skeleton fails check
+// until its goals are given, then passes; bad calls are one line.
+func TestLessonsCLI(t *testing.T) {
+	code, out, errOut := runCLI(t, "", "lessons", "list")
+	if code != 0 || !strings.HasPrefix(out, "owners-and-dependents") || errOut != "" {
+		t.Fatalf("list: %d %q %q", code, out, errOut)
+	}
+	if code, out, _ := runCLI(t, "", "lessons", "list", "--lang", "zh-CN"); code != 0 || !strings.Contains(out, "属主与附属对象") {
+		t.Errorf("list --lang zh-CN: %d %q", code, out)
+	}
+	if code, out, errOut := runCLI(t, "", "lessons", "check"); code != 0 || !strings.Contains(out, "ok   foreground-deletion") {
+		t.Errorf("check: %d %q %q", code, out, errOut)
+	}
+
+	dir := t.TempDir()
+	if code, out, errOut := runCLI(t, "", "lessons", "new", "first-steps", "--dir", dir); code != 0 || !strings.Contains(out, "first-steps.yaml") {
+		t.Fatalf("new: %d %q %q", code, out, errOut)
+	}
+	code, _, errOut = runCLI(t, "", "lessons", "check", dir)
+	if code == 0 || !strings.Contains(errOut, "first-steps.yaml: goals: give at least one") || strings.Count(errOut, "\n") != 1 {
+		t.Errorf("check of a skeleton: %d %q, want one line asking for goals", code, errOut)
+	}
+	file := filepath.Join(dir, "first-steps.yaml")
+	src, _ := os.ReadFile(file)
+	filled := strings.Replace(string(src), "goals: []", "goals: [deleted: ConfigMap/dependent]", 1)
+	if err := os.WriteFile(file, []byte(filled), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, out, errOut := runCLI(t, "", "lessons", "check", dir); code != 0 || !strings.Contains(out, "ok   first-steps") {
+		t.Errorf("check after the goals are given: %d %q %q", code, out, errOut)
+	}
+	if code, _, errOut := runCLI(t, "", "lessons", "new", "first-steps", "--dir", dir); code == 0 || !strings.Contains(errOut, "exists") {
+		t.Errorf("new over an existing lesson: %d %q", code, errOut)
+	}
+	if code, _, _ := runCLI(t, "", "lessons", "new", "second", "--dir", dir); code != 0 {
+		t.Fatal("second new failed")
+	}
+	order, _ := os.ReadFile(filepath.Join(dir, "order.yaml"))
+	if !strings.Contains(string(order), "- first-steps\n- second\n") {
+		t.Errorf("order.yaml = %q, want both lessons in order", order)
+	}
+
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"lessons", "fly"}, `unknown subcommand "fly"`},
+		{[]string{"lessons", "new", "Bad Id"}, `id "Bad Id"`},
+		{[]string{"lessons", "check", filepath.Join(dir, "nowhere")}, "order.yaml: missing"},
+		{[]string{"lessons", "list", "a", "b"}, `unexpected argument "b"`},
+		{[]string{"lessons", "list", "--lang", "fr"}, `--lang "fr"`},
+	} {
+		code, out, errOut := runCLI(t, "", c.args...)
+		if code == 0 || out != "" || !strings.Contains(errOut, c.want) || strings.Count(errOut, "\n") != 1 {
+			t.Errorf("%v: %d %q %q, want one line with %q", c.args, code, out, errOut, c.want)
+		}
+	}
+}

@@ -1,0 +1,173 @@
+package lessons
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/gcplay/gcplay/gccore"
+	"github.com/gcplay/gcplay/gccore/scenario"
+	"k8s.io/apimachinery/pkg/watch"
+)
+
+// maxTicks bounds a lesson's run: lessons settle in a few dozen ticks.
+const maxTicks = 10000
+
+// Run is a lesson played headless: the start at rest, then the learner's steps, then
+// until idle.
+type Run struct {
+	Sim *gccore.Sim
+	// Start is the state at rest before the learner acts; End after their last step.
+	Start, End State
+	// Stored is every object that was ever stored, for checking goals' names.
+	Stored []gccore.ObjectRef
+}
+
+// Play runs the lesson's start until idle, then steps, then until idle again.
+func Play(l *Lesson, what string, steps []Step) (*Run, error) {
+	sc, err := l.scenario(what, steps)
+	if err != nil {
+		return nil, err
+	}
+	runner, err := scenario.NewRunner(sc, gccore.Config{})
+	if err != nil {
+		return nil, err
+	}
+	runner.MaxTicks = maxTicks
+	first := len(sc.Steps) - len(steps)
+	r := &Run{Sim: runner.Sim}
+	var deletions []Deletion
+	var acts []Action
+	drain := func() {
+		for _, ev := range runner.Sim.TakeWatch() {
+			ref := ev.Object.Ref()
+			if ev.Type == watch.Added {
+				r.Stored = append(r.Stored, ref)
+			}
+			if ev.Type == watch.Deleted {
+				deletions = append(deletions, Deletion{Ref: ref, Tick: ev.Tick})
+			}
+		}
+	}
+	state := func() State {
+		return State{Tick: runner.Sim.CurrentTick(), Objects: runner.Sim.Objects(),
+			Deletions: append([]Deletion(nil), deletions...), Actions: append([]Action(nil), acts...), Why: runner.Sim.Why}
+	}
+	for runner.Next() < first {
+		if err := runner.Step(); err != nil {
+			return nil, err
+		}
+		drain()
+	}
+	if err := runner.Sim.RunUntilIdle(maxTicks); err != nil {
+		return nil, fmt.Errorf("start: %v", err)
+	}
+	drain()
+	r.Start = state()
+	for !runner.Done() {
+		st := sc.Steps[runner.Next()]
+		if err := runner.Step(); err != nil {
+			return nil, err
+		}
+		if st.Op != scenario.OpRun {
+			a := Action{Op: string(st.Op), Ref: st.Ref}
+			if st.Op == scenario.OpCreate {
+				a.Ref = st.Object.Ref()
+			}
+			if p := st.Delete.PropagationPolicy; p != nil {
+				a.Policy = string(*p)
+			}
+			acts = append(acts, a)
+		}
+		drain()
+	}
+	if err := runner.Sim.RunUntilIdle(maxTicks); err != nil {
+		return nil, fmt.Errorf("%s: after the last step: %v", what, err)
+	}
+	drain()
+	r.End = state()
+	return r, nil
+}
+
+// Check replays the lesson: no goal the learner must reach may hold at the start, the
+// solution and every alternative must meet every goal, and no wrong attempt may meet
+// them all. Goals must name
+// objects the lesson stores. The error is one line naming the lesson and what failed.
+func Check(l *Lesson) error {
+	if err := check(l); err != nil {
+		return fmt.Errorf("%s: %v", l.File, err)
+	}
+	return nil
+}
+
+func check(l *Lesson) error {
+	run, err := Play(l, "solution", l.Solution)
+	if err != nil {
+		return err
+	}
+	for i, g := range l.Goals {
+		for _, ref := range []ObjRef{g.Object, g.Other} {
+			if ref.Kind != "" && !stored(run.Stored, ref) {
+				return fmt.Errorf("goals[%d] (%s) names %s, which the lesson never stores", i, g.Describe("en"), ref)
+			}
+		}
+		if !g.Keep() && g.Met(&run.Start) {
+			return fmt.Errorf("goals[%d] (%s) already holds before the learner acts", i, g.Describe("en"))
+		}
+		if !g.Met(&run.End) {
+			return fmt.Errorf("the solution leaves goals[%d] (%s) unmet", i, g.Describe("en"))
+		}
+	}
+	for i, a := range l.Alternatives {
+		run, err := Play(l, fmt.Sprintf("alternatives[%d].steps", i), a.Steps)
+		if err != nil {
+			return err
+		}
+		for j, g := range l.Goals {
+			if !g.Met(&run.End) {
+				return fmt.Errorf("alternatives[%d] (%s) leaves goals[%d] (%s) unmet", i, a.Name.In("en"), j, g.Describe("en"))
+			}
+		}
+	}
+	for i, w := range l.Wrong {
+		run, err := Play(l, fmt.Sprintf("wrong[%d].steps", i), w.Steps)
+		if err != nil {
+			return err
+		}
+		if AllMet(l.Goals, &run.End) {
+			return fmt.Errorf("wrong[%d] (%s) meets every goal: it is not a wrong attempt, or a goal is missing", i, w.Name.In("en"))
+		}
+	}
+	return nil
+}
+
+// AllMet reports whether every goal holds in s: the lesson is done.
+func AllMet(goals []Goal, s *State) bool {
+	for _, g := range goals {
+		if !g.Met(s) {
+			return false
+		}
+	}
+	return true
+}
+
+func stored(refs []gccore.ObjectRef, r ObjRef) bool {
+	for _, ref := range refs {
+		if r.Matches(ref) {
+			return true
+		}
+	}
+	return false
+}
+
+// Summary is one line per goal with its state, for `gcplay lessons check -v` and tests.
+func Summary(goals []Goal, s *State, lang string) string {
+	var b strings.Builder
+	for _, g := range goals {
+		mark := "unmet"
+		if g.Met(s) {
+			mark = "met"
+		}
+		fmt.Fprintf(&b, "%-5s %s\n", mark, g.Describe(lang))
+	}
+	return b.String()
+}

@@ -1,0 +1,313 @@
+package lessons
+
+import (
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/gcplay/gcplay/gccore/rules"
+	"github.com/gcplay/gcplay/gccore/scenario"
+	"sigs.k8s.io/yaml"
+)
+
+// rawLesson is a lesson file as written (lessons/README.md documents it).
+type rawLesson struct {
+	ID       string                       `json:"id"`
+	Level    string                       `json:"level"`
+	Title    Text                         `json:"title"`
+	Goal     Text                         `json:"goal"`
+	Intro    Text                         `json:"intro"`
+	Controls []string                     `json:"controls"`
+	Start    map[string]any               `json:"start"`
+	Goals    []map[string]json.RawMessage `json:"goals"`
+	Hints    []Text                       `json:"hints"`
+	Solution []Step                       `json:"solution"`
+	Recap    Text                         `json:"recap"`
+	Wrong        []rawAttempt `json:"wrong"`
+	Alternatives []rawAttempt `json:"alternatives"`
+}
+
+type rawAttempt struct {
+	Name  Text   `json:"name"`
+	Steps []Step `json:"steps"`
+}
+
+var (
+	idPattern = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
+	levels    = map[string]Level{"beginner": Beginner, "intermediate": Intermediate, "advanced": Advanced}
+	policies  = []string{"Orphan", "Background", "Foreground"}
+)
+
+// MaxFileBytes bounds a lesson file: lessons are short texts and small scenarios.
+const MaxFileBytes = 1 << 20
+
+// Parse reads a lesson file. Every error is one line naming the file and the field.
+func Parse(file string, data []byte) (*Lesson, error) {
+	l, err := parse(file, data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", file, err)
+	}
+	return l, nil
+}
+
+func parse(file string, data []byte) (*Lesson, error) {
+	if len(data) > MaxFileBytes {
+		return nil, fmt.Errorf("larger than %d bytes", MaxFileBytes)
+	}
+	var raw rawLesson
+	if err := yaml.UnmarshalStrict(data, &raw); err != nil {
+		return nil, fmt.Errorf("not a lesson: %s", oneLine(err.Error()))
+	}
+	l := &Lesson{ID: raw.ID, Title: raw.Title, Goal: raw.Goal, Intro: raw.Intro, Controls: raw.Controls,
+		Hints: raw.Hints, Solution: raw.Solution, Recap: raw.Recap, File: file}
+	if !idPattern.MatchString(raw.ID) {
+		return nil, fmt.Errorf("id %q: want lowercase words joined by dashes, like background-deletion", raw.ID)
+	}
+	var ok bool
+	if l.Level, ok = levels[raw.Level]; !ok {
+		return nil, fmt.Errorf("level %q: want beginner, intermediate or advanced", raw.Level)
+	}
+	for _, t := range []struct {
+		field string
+		text  Text
+	}{{"title", raw.Title}, {"goal", raw.Goal}, {"intro", raw.Intro}, {"recap", raw.Recap}} {
+		if err := checkText(t.field, t.text); err != nil {
+			return nil, err
+		}
+	}
+	if len(raw.Hints) == 0 {
+		return nil, fmt.Errorf("hints: give at least one")
+	}
+	for i, h := range raw.Hints {
+		if err := checkText(fmt.Sprintf("hints[%d]", i), h); err != nil {
+			return nil, err
+		}
+	}
+	if len(raw.Controls) == 0 {
+		return nil, fmt.Errorf("controls: list what the learner may use (%s)", strings.Join(knownControls, ", "))
+	}
+	for i, c := range raw.Controls {
+		if !slices.Contains(knownControls, c) {
+			return nil, fmt.Errorf("controls[%d] %q: want one of %s", i, c, strings.Join(knownControls, ", "))
+		}
+	}
+	if raw.Start == nil {
+		return nil, fmt.Errorf("start: the start scenario is missing")
+	}
+	start, err := json.Marshal(raw.Start)
+	if err != nil {
+		return nil, fmt.Errorf("start: %v", err)
+	}
+	l.Start = start
+	if _, err := scenario.Parse("start", start); err != nil {
+		return nil, err
+	}
+	if len(raw.Goals) == 0 {
+		return nil, fmt.Errorf("goals: give at least one")
+	}
+	for i, m := range raw.Goals {
+		g, err := parseGoal(m)
+		if err != nil {
+			return nil, fmt.Errorf("goals[%d]: %v", i, err)
+		}
+		l.Goals = append(l.Goals, g)
+	}
+	if !slices.ContainsFunc(l.Goals, func(g Goal) bool { return !g.Keep() }) {
+		return nil, fmt.Errorf("goals: every goal is one to keep (present, maxActions, nothingDeletedBefore); add one the learner must reach")
+	}
+	if actions(raw.Solution) == 0 {
+		return nil, fmt.Errorf("solution: give the reference solution, with at least one action")
+	}
+	if _, err := l.scenario("solution", raw.Solution); err != nil {
+		return nil, err
+	}
+	if l.Wrong, err = l.attempts("wrong", raw.Wrong); err != nil {
+		return nil, err
+	}
+	if l.Alternatives, err = l.attempts("alternatives", raw.Alternatives); err != nil {
+		return nil, err
+	}
+	return l, nil
+}
+
+func (l *Lesson) attempts(field string, raw []rawAttempt) ([]Attempt, error) {
+	var out []Attempt
+	for i, a := range raw {
+		if err := checkText(fmt.Sprintf("%s[%d].name", field, i), a.Name); err != nil {
+			return nil, err
+		}
+		if actions(a.Steps) == 0 {
+			return nil, fmt.Errorf("%s[%d].steps: give at least one action", field, i)
+		}
+		if _, err := l.scenario(fmt.Sprintf("%s[%d].steps", field, i), a.Steps); err != nil {
+			return nil, err
+		}
+		out = append(out, Attempt{Name: a.Name, Steps: a.Steps})
+	}
+	return out, nil
+}
+
+func checkText(field string, t Text) error {
+	if m := t.missing(); len(m) > 0 {
+		return fmt.Errorf("%s: no text in %s (every text is given in %s)", field, strings.Join(m, ", "), strings.Join(Languages, " and "))
+	}
+	for lang := range t {
+		if !slices.Contains(Languages, lang) {
+			return fmt.Errorf("%s: unknown language %q (want %s)", field, lang, strings.Join(Languages, ", "))
+		}
+	}
+	return nil
+}
+
+// parseGoal reads one goal: a mapping with one goal key and an optional text.
+func parseGoal(m map[string]json.RawMessage) (Goal, error) {
+	var g Goal
+	var body json.RawMessage
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys) // one message for the same file, whatever the map order
+	for _, k := range keys {
+		v := m[k]
+		if k == "text" {
+			if err := json.Unmarshal(v, &g.Text); err != nil {
+				return g, fmt.Errorf("text: %s", oneLine(err.Error()))
+			}
+			if err := checkText("text", g.Text); err != nil {
+				return g, err
+			}
+			continue
+		}
+		if g.Kind != "" {
+			return g, fmt.Errorf("two goals in one entry (%s and %s): give each its own entry", g.Kind, k)
+		}
+		if _, known := goalTexts[GoalKind(k)]; !known {
+			return g, fmt.Errorf("unknown goal %q", k)
+		}
+		g.Kind, body = GoalKind(k), v
+	}
+	if g.Kind == "" {
+		return g, fmt.Errorf("no goal (want one of %s)", goalNames())
+	}
+	var err error
+	switch g.Kind {
+	case GoalDeleted, GoalPresent, GoalTerminating:
+		var s string
+		if err = json.Unmarshal(body, &s); err == nil {
+			g.Object, err = ParseObjRef(s)
+		}
+	case GoalHasFinalizer, GoalNoFinalizer:
+		var v struct{ Object, Finalizer string }
+		if err = strictJSON(body, &v); err == nil {
+			g.Object, g.Finalizer = mustRef(v.Object, &err), v.Finalizer
+			if err == nil && v.Finalizer == "" {
+				err = fmt.Errorf("no finalizer")
+			}
+		}
+	case GoalOwnedBy, GoalNotOwnedBy:
+		var v struct{ Object, Owner string }
+		if err = strictJSON(body, &v); err == nil {
+			g.Object, g.Other = mustRef(v.Object, &err), mustRef(v.Owner, &err)
+		}
+	case GoalDeletedBefore:
+		var v struct{ First, Then string }
+		if err = strictJSON(body, &v); err == nil {
+			g.Object, g.Other = mustRef(v.First, &err), mustRef(v.Then, &err)
+		}
+	case GoalNothingDeletedBefore, GoalMaxActions:
+		if err = json.Unmarshal(body, &g.N); err == nil && g.N < 0 {
+			err = fmt.Errorf("%d is negative", g.N)
+		}
+	case GoalUsedPolicy:
+		if err = json.Unmarshal(body, &g.Policy); err == nil && !slices.Contains(policies, g.Policy) {
+			err = fmt.Errorf("policy %q: want Orphan, Background or Foreground", g.Policy)
+		}
+	case GoalWhyCites:
+		var v struct{ Object, Rule string }
+		if err = strictJSON(body, &v); err == nil {
+			g.Object, g.Rule = mustRef(v.Object, &err), v.Rule
+			if _, known := rules.Lookup(strings.TrimRight(v.Rule, "abcdefghijklmnopqrstuvwxyz")); err == nil && !known {
+				err = fmt.Errorf("rule %q is not in gc-behavior.md", v.Rule)
+			}
+		}
+	}
+	if err != nil {
+		return g, fmt.Errorf("%s: %s", g.Kind, oneLine(err.Error()))
+	}
+	return g, nil
+}
+
+func goalNames() string {
+	var names []string
+	for k := range goalTexts {
+		names = append(names, string(k))
+	}
+	slices.Sort(names)
+	return strings.Join(names, ", ")
+}
+
+// mustRef parses an object name, keeping the first error in *err.
+func mustRef(s string, err *error) ObjRef {
+	r, e := ParseObjRef(s)
+	if e != nil && *err == nil {
+		*err = e
+	}
+	return r
+}
+
+func strictJSON(data []byte, v any) error {
+	dec := json.NewDecoder(strings.NewReader(string(data)))
+	dec.DisallowUnknownFields()
+	return dec.Decode(v)
+}
+
+// scenario is the start scenario with steps appended after its own, parsed: what a run of
+// the lesson plays. what names the steps in errors.
+func (l *Lesson) scenario(what string, steps []Step) (*scenario.Scenario, error) {
+	var doc map[string]any
+	if err := json.Unmarshal(l.Start, &doc); err != nil {
+		return nil, err
+	}
+	own, _ := doc["steps"].([]any)
+	all := append([]any(nil), own...)
+	for _, s := range steps {
+		all = append(all, map[string]any(s))
+	}
+	doc["steps"] = all
+	data, err := json.Marshal(doc)
+	if err != nil {
+		return nil, err
+	}
+	sc, err := scenario.Parse(what, data)
+	if err != nil {
+		return nil, renumber(err, len(own))
+	}
+	return sc, nil
+}
+
+var stepIndex = regexp.MustCompile(`^(.*?): steps\[(\d+)\]`)
+
+// renumber makes "what: steps[N]" in a scenario error name the step as the lesson's author
+// wrote it: "solution[2]", or "start.steps[1]" for the start scenario's own steps.
+func renumber(err error, offset int) error {
+	msg := err.Error()
+	m := stepIndex.FindStringSubmatchIndex(msg)
+	if m == nil {
+		return err
+	}
+	what := msg[m[2]:m[3]]
+	n, _ := strconv.Atoi(msg[m[4]:m[5]])
+	name := fmt.Sprintf("%s[%d]", what, n-offset)
+	if n < offset {
+		name = fmt.Sprintf("start.steps[%d]", n)
+	}
+	return fmt.Errorf("%s%s", name, msg[m[1]:])
+}
+
+func oneLine(s string) string {
+	return strings.Join(strings.Fields(s), " ")
+}

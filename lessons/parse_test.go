@@ -1,0 +1,155 @@
+package lessons
+
+import (
+	"strings"
+	"testing"
+	"testing/fstest"
+)
+
+// base is a valid lesson; the tests below break one thing at a time.
+const base = `id: tiny
+level: beginner
+title: {en: Tiny, zh-CN: 小}
+goal: {en: Delete a, zh-CN: 删除 a}
+intro: {en: Intro, zh-CN: 介绍}
+controls: [delete, step]
+start:
+  objects:
+  - {apiVersion: v1, kind: ConfigMap, metadata: {name: a, uid: a-uid}}
+  - apiVersion: v1
+    kind: ConfigMap
+    metadata: {name: b, ownerReferences: [{apiVersion: v1, kind: ConfigMap, name: a, uid: a-uid}]}
+goals:
+- deleted: ConfigMap/b
+hints:
+- {en: Delete a, zh-CN: 删除 a}
+solution:
+- delete: {apiVersion: v1, kind: ConfigMap, name: a}
+recap: {en: Gone (DEL-9c), zh-CN: 没了（DEL-9c）}
+`
+
+func TestParseBase(t *testing.T) {
+	l, err := Parse("tiny.yaml", []byte(base))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := Check(l); err != nil {
+		t.Fatal(err)
+	}
+	if l.Par() != 1 || l.Level != Beginner || !l.Allows(ControlDelete) || l.Allows(ControlCreate) {
+		t.Errorf("par %d, level %v, controls %v", l.Par(), l.Level, l.Controls)
+	}
+}
+
+// TestParseErrors: each broken lesson gets one line naming the file, the field and the
+// problem.
+func TestParseErrors(t *testing.T) {
+	for _, c := range []struct{ name, old, new, want string }{
+		{"bad id", "id: tiny", "id: Tiny Lesson", `id "Tiny Lesson"`},
+		{"bad level", "level: beginner", "level: easy", `level "easy"`},
+		{"no Chinese", "title: {en: Tiny, zh-CN: 小}", "title: {en: Tiny}", "title: no text in zh-CN"},
+		{"unknown language", "title: {en: Tiny, zh-CN: 小}", "title: {en: Tiny, zh-CN: 小, fr: Petit}", `title: unknown language "fr"`},
+		{"unknown field", "level: beginner", "level: beginner\nlevle: x", "unknown field"},
+		{"unknown control", "controls: [delete, step]", "controls: [delete, fly]", `controls[1] "fly"`},
+		{"no goals", "goals:\n- deleted: ConfigMap/b\n", "goals: []\n", "goals: give at least one"},
+		{"unknown goal", "- deleted: ConfigMap/b", "- vanished: ConfigMap/b", `goals[0]: unknown goal "vanished"`},
+		{"two goals", "- deleted: ConfigMap/b", "- {deleted: ConfigMap/b, present: ConfigMap/a}", "two goals in one entry (deleted and present)"},
+		{"bad object", "- deleted: ConfigMap/b", "- deleted: b", `object "b"`},
+		{"unknown rule", "- deleted: ConfigMap/b", "- whyCites: {object: ConfigMap/b, rule: XYZ-1}", `rule "XYZ-1" is not in gc-behavior.md`},
+		{"bad policy", "- deleted: ConfigMap/b", "- usedPolicy: Sideways", `policy "Sideways"`},
+		{"only keep goals", "- deleted: ConfigMap/b", "- present: ConfigMap/a", "every goal is one to keep"},
+		{"no solution", "- delete: {apiVersion: v1, kind: ConfigMap, name: a}", "- run: idle", "solution: give the reference solution"},
+		{"bad step", "- delete: {apiVersion: v1, kind: ConfigMap, name: a}", "- delete: {apiVersion: v1, kind: ConfigMap}", "solution[0] (delete)"},
+		{"bad start", "metadata: {name: a, uid: a-uid}", "metadata: {uid: a-uid}", "start: objects[0]"},
+		{"no hints", "hints:\n- {en: Delete a, zh-CN: 删除 a}\n", "hints: []\n", "hints: give at least one"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			src := strings.Replace(base, c.old, c.new, 1)
+			if src == base {
+				t.Fatalf("the test's old text %q is not in the base lesson", c.old)
+			}
+			_, err := Parse("tiny.yaml", []byte(src))
+			if err == nil {
+				t.Fatal("no error")
+			}
+			msg := err.Error()
+			if !strings.HasPrefix(msg, "tiny.yaml: ") || !strings.Contains(msg, c.want) || strings.Contains(msg, "\n") {
+				t.Errorf("error %q, want one line starting with the file and containing %q", msg, c.want)
+			}
+		})
+	}
+}
+
+// TestCheckErrors: a lesson that is done before the learner acts, a solution that misses
+// a goal, a wrong attempt that succeeds, a goal naming an object the lesson never has.
+func TestCheckErrors(t *testing.T) {
+	for _, c := range []struct{ name, old, new, want string }{
+		{"holds at start", "- deleted: ConfigMap/b", "- notOwnedBy: {object: ConfigMap/a, owner: ConfigMap/b}", "goals[0] (ConfigMap a exists with no ownerReference to ConfigMap b) already holds before the learner acts"},
+		{"solution falls short", "- delete: {apiVersion: v1, kind: ConfigMap, name: a}", "- delete: {apiVersion: v1, kind: ConfigMap, name: a, propagationPolicy: Orphan}", "the solution leaves goals[0] (ConfigMap b is deleted) unmet"},
+		{"wrong attempt succeeds", "recap:", "wrong:\n- name: {en: Also right, zh-CN: 也对}\n  steps:\n  - delete: {apiVersion: v1, kind: ConfigMap, name: b}\nrecap:", "wrong[0] (Also right) meets every goal"},
+		{"alternative falls short", "recap:", "alternatives:\n- name: {en: Orphan it, zh-CN: 孤儿}\n  steps:\n  - delete: {apiVersion: v1, kind: ConfigMap, name: a, propagationPolicy: Orphan}\nrecap:", "alternatives[0] (Orphan it) leaves goals[0] (ConfigMap b is deleted) unmet"},
+		{"unknown object", "- deleted: ConfigMap/b", "- deleted: ConfigMap/b\n- deleted: ConfigMap/c", "goals[1] (ConfigMap c is deleted) names ConfigMap c, which the lesson never stores"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			src := strings.Replace(base, c.old, c.new, 1)
+			if src == base {
+				t.Fatalf("the test's old text %q is not in the base lesson", c.old)
+			}
+			l, err := Parse("tiny.yaml", []byte(src))
+			if err != nil {
+				t.Fatal(err)
+			}
+			err = Check(l)
+			if err == nil || !strings.Contains(err.Error(), c.want) || !strings.HasPrefix(err.Error(), "tiny.yaml: ") {
+				t.Errorf("Check = %v, want an error containing %q", err, c.want)
+			}
+		})
+	}
+}
+
+// TestLoadFS: the order file decides the order; unlisted files, missing files, a file
+// named for another id are errors.
+func TestLoadFS(t *testing.T) {
+	lesson := func(id string) *fstest.MapFile {
+		return &fstest.MapFile{Data: []byte(strings.Replace(base, "id: tiny", "id: "+id, 1))}
+	}
+	ok := fstest.MapFS{"order.yaml": {Data: []byte("lessons: [two, one]")}, "one.yaml": lesson("one"), "two.yaml": lesson("two")}
+	ls, err := LoadFS(ok, "ws")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ls) != 2 || ls[0].ID != "two" || ls[1].ID != "one" {
+		t.Errorf("loaded %v, want two then one", ls)
+	}
+	for _, c := range []struct {
+		name string
+		fsys fstest.MapFS
+		want string
+	}{
+		{"no order", fstest.MapFS{"one.yaml": lesson("one")}, "ws/order.yaml: missing"},
+		{"unlisted", fstest.MapFS{"order.yaml": {Data: []byte("lessons: [one]")}, "one.yaml": lesson("one"), "two.yaml": lesson("two")}, `lesson "two" (ws/two.yaml) is not listed`},
+		{"no file", fstest.MapFS{"order.yaml": {Data: []byte("lessons: [one, three]")}, "one.yaml": lesson("one")}, `lessons[1] "three": no file ws/three.yaml`},
+		{"twice", fstest.MapFS{"order.yaml": {Data: []byte("lessons: [one, one]")}, "one.yaml": lesson("one")}, `lesson "one" is listed twice`},
+		{"misnamed", fstest.MapFS{"order.yaml": {Data: []byte("lessons: [one]")}, "one.yaml": lesson("uno")}, `ws/one.yaml: id "uno", but the file is named for "one"`},
+	} {
+		if _, err := LoadFS(c.fsys, "ws"); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want %q", c.name, err, c.want)
+		}
+	}
+}
+
+// FuzzParse: any input gives a lesson or one error line, never a panic.
+func FuzzParse(f *testing.F) {
+	f.Add([]byte(base))
+	f.Add([]byte("goals: [{deleted: 1}]"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		l, err := Parse("f.yaml", data)
+		if err != nil {
+			if strings.Contains(err.Error(), "\n") {
+				t.Fatalf("multi-line error %q", err)
+			}
+			return
+		}
+		_ = Check(l)
+	})
+}
