@@ -1,0 +1,165 @@
+//go:build !js
+
+package e2e
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/gcplay/gcplay/app/workspace"
+)
+
+// openExample picks an example in the header's menu, as a person does, and waits for
+// the page to show its name.
+func openExample(t *testing.T, ctx context.Context, id string) {
+	t.Helper()
+	eval[bool](t, ctx, fmt.Sprintf(`(() => { const s = document.querySelector('select[aria-label="Open an example"]');
+		s.value = %q; s.dispatchEvent(new Event('change', {bubbles: true})); return true })()`, id))
+	waitJS(t, ctx, "the example "+id+" open", fmt.Sprintf(`document.querySelector('#status')?.textContent.startsWith(%q)`, id+" ·"), 10*time.Second)
+}
+
+// exampleNames is the sorted "Kind/name" of the objects an example starts with.
+func exampleNames(t *testing.T, id string) []string {
+	t.Helper()
+	ex, ok := workspace.ExampleByID(id)
+	if !ok {
+		t.Fatalf("no example %q", id)
+	}
+	w, err := workspace.New(ex.ID, ex.Source)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, o := range w.View().Objects {
+		out = append(out, o.Kind+"/"+o.Name)
+	}
+	slices.Sort(out)
+	return out
+}
+
+const graphNamesJS = `[...document.querySelectorAll('[data-kind]')].map(e => e.dataset.kind + '/' + e.dataset.name).sort()`
+
+// TestOpenExampleShowsItsGraph: from a fresh page, opening each other example draws that
+// example's objects at once, before any Step (issue 11, item 1: the scene cache keyed on
+// the view version alone kept the previous example's graph).
+func TestOpenExampleShowsItsGraph(t *testing.T) {
+	ctx := newTab(t)
+	openURL(t, ctx, baseURL+"/")
+	for _, ex := range workspace.Examples() {
+		if ex.ID == workspace.DefaultExample {
+			continue
+		}
+		openExample(t, ctx, ex.ID)
+		want := exampleNames(t, ex.ID)
+		wantJS := fmt.Sprintf(`JSON.stringify(%s) === %s`, graphNamesJS, quote(jsonList(want)))
+		deadline := time.Now().Add(3 * time.Second)
+		for !eval[bool](t, ctx, wantJS) {
+			if time.Now().After(deadline) {
+				failShot(t, ctx)
+				t.Fatalf("%s: the graph shows %v, want the example's objects %v (tick %d)", ex.ID, eval[[]string](t, ctx, graphNamesJS), want, tick(t, ctx))
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+		if got := tick(t, ctx); got != 0 {
+			t.Fatalf("%s: at tick %d, want 0", ex.ID, got)
+		}
+		if ex.ID == "foreground-stuck" {
+			screenshot(t, ctx, "example-foreground-stuck-start")
+		}
+	}
+}
+
+func jsonList(xs []string) string {
+	if len(xs) == 0 {
+		return "[]"
+	}
+	q := make([]string, len(xs))
+	for i, x := range xs {
+		q[i] = quote(x)
+	}
+	return "[" + strings.Join(q, ",") + "]"
+}
+
+// TestTraceFollowsWorkspace: after opening another example, the trace lists only that
+// example's records, and the filter finds none of the previous one (issue 11, item 2:
+// rows were cached by sequence number across workspaces).
+func TestTraceFollowsWorkspace(t *testing.T) {
+	ctx := newTab(t)
+	openScenario(t, ctx, example(t, "deployment"))
+	rows := `[...document.querySelectorAll('.trace-list .tr')].map(r => r.textContent).join('\n')`
+	waitJS(t, ctx, "the Deployment's create in the trace", `(`+rows+`).includes('Deployment default/web')`, 5*time.Second)
+	openExample(t, ctx, "cycle")
+	waitJS(t, ctx, "the cycle's records in the trace", `(`+rows+`).includes('ConfigMap default/a')`, 5*time.Second)
+	if got := eval[string](t, ctx, rows); strings.Contains(got, "Deployment") || strings.Contains(got, "ReplicaSet") {
+		failShot(t, ctx)
+		t.Fatalf("the cycle's trace still lists the Deployment's records:\n%s", got)
+	}
+	setField(t, ctx, `input[aria-label="Filter the trace"]`, "Deployment")
+	waitJS(t, ctx, "the filter finds nothing", `document.querySelectorAll('.trace-list .tr').length === 0`, 5*time.Second)
+}
+
+// fineButtons are the toolbar's fine-step buttons.
+var fineButtons = []string{"Event", "Graph change", "Delete item", "Orphan item", "Until change"}
+
+// TestFineStepsIdle: once idle, the fine steps and "Until change" are disabled with a
+// title saying why, and "u" reports that nothing ran (issue 11, item 5: it reported
+// "Ran 1 tick(s) until attemptToDelete changed." and clicks answered with error toasts).
+func TestFineStepsIdle(t *testing.T) {
+	ctx := newTab(t)
+	openScenario(t, ctx, example(t, "deployment"))
+	disabled := func(name string) string {
+		return fmt.Sprintf(`document.evaluate(%q, document, null, 9, null).singleNodeValue?.disabled`,
+			fmt.Sprintf(`//button[normalize-space(.)=%q]`, name))
+	}
+	if eval[bool](t, ctx, disabled("Event")) {
+		t.Fatal("Event is disabled while 5 watch events wait")
+	}
+	click(t, ctx, "Run until idle")
+	waitIdle(t, ctx)
+	for _, b := range fineButtons {
+		waitJS(t, ctx, b+" disabled", disabled(b)+` === true`, 5*time.Second)
+		title := eval[string](t, ctx, fmt.Sprintf(`document.evaluate(%q, document, null, 9, null).singleNodeValue.title`, fmt.Sprintf(`//button[normalize-space(.)=%q]`, b)))
+		if !strings.Contains(title, "nothing to do") {
+			t.Fatalf("%s's title %q does not say why it is disabled", b, title)
+		}
+	}
+	screenshot(t, ctx, "fine-steps-idle")
+	before := tick(t, ctx)
+	eval[bool](t, ctx, `(document.activeElement?.blur(), true)`)
+	do(t, ctx, "press u", chromedp.KeyEvent("u"))
+	waitJS(t, ctx, "the notice", `document.querySelector('.notice-info')?.textContent.includes('Nothing ran')`, 5*time.Second)
+	if now := tick(t, ctx); now != before {
+		t.Fatalf("until change while idle ran from tick %d to %d", before, now)
+	}
+}
+
+// TestShortcutFocus: k opens the console with its input focused, so typing goes there
+// and fires no shortcut; Space right after clicking Step runs instead of stepping again
+// (issue 11, "Focus, keys and layout").
+func TestShortcutFocus(t *testing.T) {
+	ctx := newTab(t)
+	openScenario(t, ctx, example(t, "foreground-stuck"))
+	eval[bool](t, ctx, `(document.activeElement?.blur(), true)`)
+	do(t, ctx, "press k", chromedp.KeyEvent("k"))
+	waitJS(t, ctx, "the console input focused", `document.activeElement?.id === 'console-input'`, 5*time.Second)
+	do(t, ctx, "type a command", chromedp.KeyEvent("kubectl get"))
+	waitJS(t, ctx, "the text in the input", `document.querySelector('#console-input').value === 'kubectl get'`, 5*time.Second)
+	if got := tick(t, ctx); got != 0 {
+		t.Fatalf("typing in the console fired shortcuts: tick %d", got)
+	}
+	if st := eval[string](t, ctx, `document.querySelector('#status').dataset.status`); st != "paused" {
+		t.Fatalf("typing in the console fired shortcuts: status %q", st)
+	}
+	screenshot(t, ctx, "console-focused")
+
+	step(t, ctx) // a mouse click on Step
+	do(t, ctx, "press space", chromedp.KeyEvent(" "))
+	waitJS(t, ctx, "running", `document.querySelector('#status').dataset.status === 'running'`, 5*time.Second)
+	do(t, ctx, "press space again", chromedp.KeyEvent(" "))
+	waitJS(t, ctx, "paused", `document.querySelector('#status').dataset.status === 'paused'`, 5*time.Second)
+}
