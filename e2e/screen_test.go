@@ -163,3 +163,48 @@ func TestShortcutFocus(t *testing.T) {
 	do(t, ctx, "press space again", chromedp.KeyEvent(" "))
 	waitJS(t, ctx, "paused", `document.querySelector('#status').dataset.status === 'paused'`, 5*time.Second)
 }
+
+// layoutSizes are the window sizes the layout must work at: a desktop, two laptops, and
+// a narrow window where the panels stack.
+var layoutSizes = []struct{ w, h int64 }{{1400, 900}, {1280, 720}, {1024, 768}, {800, 900}}
+
+// layoutProblemsJS lists what is wrong with the layout at the current size: queue
+// headers that overflow their column or overlap each other, an inspector narrower than
+// 320 px beside the graph (stacked below it is fine), a page wider than the window.
+const layoutProblemsJS = `(() => {
+	const out = [], r = e => e.getBoundingClientRect();
+	const hs = [...document.querySelectorAll('.queue h3')];
+	hs.forEach((h, i) => {
+		if (h.scrollWidth > h.clientWidth + 1) out.push('queue header ' + i + ' overflows: ' + h.textContent);
+		const a = r(h);
+		hs.slice(i + 1).forEach(g => { const b = r(g);
+			if (a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom) out.push('queue headers overlap: ' + h.textContent + ' / ' + g.textContent); });
+	});
+	const side = r(document.querySelector('.pg-side')), graph = r(document.querySelector('.pg-graph'));
+	const stacked = side.top >= graph.bottom - 1;
+	if (!stacked && side.width < 320) out.push('inspector is ' + Math.round(side.width) + ' px wide beside the graph');
+	if (graph.width < 300) out.push('graph is ' + Math.round(graph.width) + ' px wide');
+	if (document.documentElement.scrollWidth > innerWidth + 1) out.push('page is ' + document.documentElement.scrollWidth + ' px wide in a ' + innerWidth + ' px window');
+	return out;
+})()`
+
+// TestLayoutSizes checks the layout's boxes at each size and takes a screenshot of each
+// (issue 11: queue headers ran into each other, and at 800 px the inspector was an
+// 85 px strip).
+func TestLayoutSizes(t *testing.T) {
+	ctx := newTab(t)
+	openScenario(t, ctx, example(t, "deployment"))
+	// Something in every panel: a Pod selected, a cascade under way.
+	deleteWith(t, ctx, "Deployment", "web", "Background")
+	step(t, ctx)
+	do(t, ctx, "select a Pod", chromedp.Click(objectSel("Pod", "web-7c9f-a")))
+	for _, sz := range layoutSizes {
+		do(t, ctx, fmt.Sprintf("resize to %dx%d", sz.w, sz.h), chromedp.EmulateViewport(sz.w, sz.h))
+		time.Sleep(300 * time.Millisecond) // a layout and a paint
+		name := fmt.Sprintf("layout-%dx%d", sz.w, sz.h)
+		screenshot(t, ctx, name)
+		if problems := eval[[]string](t, ctx, layoutProblemsJS); len(problems) > 0 {
+			t.Errorf("%dx%d: %s (see %s.png)", sz.w, sz.h, strings.Join(problems, "; "), name)
+		}
+	}
+}
