@@ -208,3 +208,95 @@ func TestLayoutSizes(t *testing.T) {
 		}
 	}
 }
+
+// unservedOwner: a Pod cites its Deployment through a version the API server does not
+// serve (XNS-4): the GC can never look the owner up.
+const unservedOwner = `objects:
+- apiVersion: apps/v1
+  kind: Deployment
+  metadata: {name: web, uid: web-uid}
+- apiVersion: v1
+  kind: Pod
+  metadata:
+    name: old-pod
+    ownerReferences: [{apiVersion: extensions/v1beta1, kind: Deployment, name: web, uid: web-uid}]
+`
+
+// longNames: a family whose names share a long start, and a Pod with three finalizers.
+const longNames = `objects:
+- apiVersion: apps/v1
+  kind: Deployment
+  metadata: {name: coredns-autoscaler-windows, namespace: kube-system, uid: d}
+- apiVersion: apps/v1
+  kind: ReplicaSet
+  metadata:
+    name: coredns-autoscaler-windows-7c9f
+    namespace: kube-system
+    uid: rs
+    ownerReferences: [{apiVersion: apps/v1, kind: Deployment, name: coredns-autoscaler-windows, uid: d, controller: true}]
+- apiVersion: v1
+  kind: Pod
+  metadata:
+    name: coredns-autoscaler-windows-7c9f-x2x
+    namespace: kube-system
+    finalizers: [example.com/a, example.com/b, example.com/c]
+    ownerReferences: [{apiVersion: apps/v1, kind: ReplicaSet, name: coredns-autoscaler-windows-7c9f, uid: rs, controller: true}]
+`
+
+const whyJS = `[...document.querySelectorAll('.inspector .why li')].map(l => l.textContent).join('\n')`
+
+// TestExplainerInStep: the explainer, the queues, node labels and the rule overlay
+// agree with what is shown (issue 11, item 4 and "long names").
+func TestExplainerInStep(t *testing.T) {
+	t.Run("deleted but not yet observed", func(t *testing.T) {
+		ctx := newTab(t)
+		openScenario(t, ctx, example(t, "deployment"))
+		step(t, ctx)
+		deleteWith(t, ctx, "Deployment", "web", "Foreground")
+		step(t, ctx)
+		step(t, ctx) // tick 3: the GC deleted the Pods; its queue still holds them
+		waitJS(t, ctx, "stale Pods marked in attemptToDelete",
+			`[...document.querySelectorAll('.qlist .qi')].filter(i => i.textContent.includes('v1/Pod')).every(i => i.classList.contains('qi-stale') && i.title.startsWith('stale: already deleted, the GC has not observed it yet'))
+			 && document.querySelectorAll('.qlist .qi-stale').length === 3`, 5*time.Second)
+		screenshot(t, ctx, "queues-stale")
+		step(t, ctx) // tick 4: the ReplicaSet is gone from the API server, not yet from the GC's graph
+		do(t, ctx, "select the Deployment", chromedp.Click(objectSel("Deployment", "web")))
+		waitJS(t, ctx, "the Deployment's answer", `document.querySelector('.inspector h2')?.textContent === 'Deployment web'`, 5*time.Second)
+		why := eval[string](t, ctx, whyJS)
+		if !strings.Contains(why, "ReplicaSet web-7c9f is already deleted, but the GC has not observed the deletion yet (informer delay)") || strings.Contains(why, "waits for") {
+			t.Errorf("the Deployment's answer does not match its dependents (None stored):\n%s", why)
+		}
+		screenshot(t, ctx, "explainer-not-yet-observed")
+	})
+	t.Run("owner kind not served", func(t *testing.T) {
+		ctx := newTab(t)
+		openScenario(t, ctx, []byte(unservedOwner))
+		click(t, ctx, "Run until idle")
+		waitIdle(t, ctx)
+		do(t, ctx, "select the Pod", chromedp.Click(objectSel("Pod", "old-pod")))
+		waitJS(t, ctx, "the Pod's answer", `document.querySelector('.inspector h2')?.textContent === 'Pod old-pod'`, 5*time.Second)
+		why := eval[string](t, ctx, whyJS)
+		if !strings.Contains(why, "It is stuck") || !strings.Contains(why, "XNS-4") || strings.Contains(why, "deletes it once") {
+			t.Errorf("the answer for a Pod stuck on an unserved owner kind:\n%s", why)
+		}
+		screenshot(t, ctx, "explainer-unserved-owner")
+		do(t, ctx, "open XNS-4", chromedp.Click(chromedp.CSS(`.inspector .why button.rule[title="Show rule XNS-4"]`)))
+		waitJS(t, ctx, "the rule rendered", `document.querySelector('.rule-text.md strong') !== null && !document.querySelector('.rule-text').textContent.includes('**')`, 5*time.Second)
+		screenshot(t, ctx, "rule-overlay-markdown")
+		do(t, ctx, "follow a rule link in the rule", chromedp.Click(chromedp.CSS(`.rule-text button.rule[data-rule="S-16"]`)))
+		waitJS(t, ctx, "S-16 shown", `document.querySelector('.dialog h2')?.textContent.startsWith('S-16')`, 5*time.Second)
+	})
+	t.Run("long names and finalizers", func(t *testing.T) {
+		ctx := newTab(t)
+		openScenario(t, ctx, []byte(longNames))
+		labels := eval[[]string](t, ctx, `[...document.querySelectorAll('[data-kind] .node-name')].map(e => e.textContent)`)
+		if len(labels) != 3 || labels[0] == labels[1] || labels[1] == labels[2] || labels[0] == labels[2] {
+			t.Errorf("the family's labels do not tell them apart: %q", labels)
+		}
+		fin := eval[string](t, ctx, `document.querySelector('[data-kind="Pod"] .node-fin')?.textContent ?? ''`)
+		if !strings.Contains(fin, "+2 more") || !strings.Contains(fin, "example.com/c") {
+			t.Errorf("the Pod's finalizers read %q", fin)
+		}
+		screenshot(t, ctx, "long-names")
+	})
+}

@@ -430,6 +430,10 @@ func Short(s string, n int) string {
 	return string(r[:n-1]) + "…"
 }
 
+// NameRunes is how many runes of a name fit a node's box (NodeW) in the page's and the
+// export's 14 px bold type.
+const NameRunes = 19
+
 // ShortMiddle shortens s to at most n runes by cutting its middle: names of one family
 // share their start ("coredns-autoscaler-7c9f-x2x" for the Deployment, its ReplicaSet and
 // its Pods) and differ at the end, which an end cut would hide.

@@ -21,8 +21,8 @@ func TestGraphNodeLongNamesAndFinalizers(t *testing.T) {
 		start := strings.Index(html, `class="node-name"`)
 		label := html[strings.Index(html[start:], ">")+start+1:]
 		label = label[:strings.Index(label, "<")]
-		if len([]rune(label)) > 22 {
-			t.Errorf("%s: label %q is longer than 22", n.name, label)
+		if len([]rune(label)) > nameRunes {
+			t.Errorf("%s: label %q is longer than %d", n.name, label, nameRunes)
 		}
 		if prev, dup := seen[label]; dup {
 			t.Errorf("%s and %s both read %q", prev, n.name, label)
