@@ -431,8 +431,8 @@ func Short(s string, n int) string {
 }
 
 // NameRunes is how many runes of a name fit a node's box (NodeW) in the page's and the
-// export's 14 px bold type.
-const NameRunes = 19
+// export's 14 px bold type (DejaVu Sans Bold, the widest common fallback, fits 17).
+const NameRunes = 17
 
 // ShortMiddle shortens s to at most n runes by cutting its middle: names of one family
 // share their start ("coredns-autoscaler-7c9f-x2x" for the Deployment, its ReplicaSet and
