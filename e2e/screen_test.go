@@ -276,7 +276,7 @@ func TestExplainerInStep(t *testing.T) {
 		do(t, ctx, "select the Pod", chromedp.Click(objectSel("Pod", "old-pod")))
 		waitJS(t, ctx, "the Pod's answer", `document.querySelector('.inspector h2')?.textContent === 'Pod old-pod'`, 5*time.Second)
 		why := eval[string](t, ctx, whyJS)
-		if !strings.Contains(why, "It is stuck") || !strings.Contains(why, "XNS-4") || strings.Contains(why, "deletes it once") {
+		if !strings.Contains(why, "never deletes it") || !strings.Contains(why, "XNS-4") || strings.Contains(why, "GC deletes") {
 			t.Errorf("the answer for a Pod stuck on an unserved owner kind:\n%s", why)
 		}
 		screenshot(t, ctx, "explainer-unserved-owner")
