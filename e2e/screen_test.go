@@ -10,7 +10,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 	"github.com/gcplay/gcplay/app/workspace"
 )
 
@@ -145,8 +148,11 @@ func TestShortcutFocus(t *testing.T) {
 	ctx := newTab(t)
 	openScenario(t, ctx, example(t, "foreground-stuck"))
 	eval[bool](t, ctx, `(document.activeElement?.blur(), true)`)
-	do(t, ctx, "press k", chromedp.KeyEvent("k"))
+	// k's key-down, key-press and key-up are separate CDP events: the key-press reaches
+	// the input only once the shortcut has focused it, which must not type the k.
+	do(t, ctx, "k down", keyPart('k', kb.KeyDown))
 	waitJS(t, ctx, "the console input focused", `document.activeElement?.id === 'console-input'`, 5*time.Second)
+	do(t, ctx, "k pressed and up", keyPart('k', kb.KeyChar), keyPart('k', kb.KeyUp))
 	do(t, ctx, "type a command", chromedp.KeyEvent("kubectl get"))
 	waitJS(t, ctx, "the text in the input", `document.querySelector('#console-input').value === 'kubectl get'`, 5*time.Second)
 	if got := tick(t, ctx); got != 0 {
@@ -298,5 +304,18 @@ func TestExplainerInStep(t *testing.T) {
 			t.Errorf("the Pod's finalizers read %q", fin)
 		}
 		screenshot(t, ctx, "long-names")
+	})
+}
+
+// keyPart sends one of the CDP events of a key (down, char or up).
+func keyPart(r rune, typ input.DispatchKeyEventType) chromedp.Action[chromedp.Void] {
+	return chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		for _, k := range kb.Encode(r) {
+			if k.Type == typ {
+				_, err := cdp.Call(ctx, tg, input.DispatchKeyEvent, *k)
+				return err
+			}
+		}
+		return nil
 	})
 }

@@ -30,8 +30,19 @@ func listen(target app.Value, event string, f func(e app.Value)) func() {
 // click: Space after clicking Step would step again. So a button clicked with the
 // pointer gives the focus back (blurOnPointerClick), while a button reached with Tab
 // keeps it and still takes Space and Enter, as a keyboard user expects.
+//
+// A shortcut that moves the focus into a text field (k) must not type its own key there:
+// the key's keypress may reach the field once it has the focus (CDP sends it as a
+// separate event), so the keypress of a consumed key is cancelled too, until its keyup.
 func listenKeys(ctx app.Context, onKey func(app.Context, string)) func() {
+	consumed := "" // the shortcut key down now; only these JS callbacks touch it
 	releaseBlur := blurOnPointerClick()
+	releasePress := listen(app.Window(), "keypress", func(e app.Value) {
+		if consumed != "" && e.Get("key").String() == consumed {
+			e.Call("preventDefault")
+		}
+	})
+	releaseUp := listen(app.Window(), "keyup", func(e app.Value) { consumed = "" })
 	releaseKeys := listen(app.Window(), "keydown", func(e app.Value) {
 		key := e.Get("key").String()
 		if e.Get("ctrlKey").Bool() || e.Get("metaKey").Bool() || e.Get("altKey").Bool() {
@@ -47,9 +58,10 @@ func listenKeys(ctx app.Context, onKey func(app.Context, string)) func() {
 			return // a focused button handles space itself
 		}
 		e.Call("preventDefault")
+		consumed = key
 		ctx.Dispatch(func(ctx app.Context) { onKey(ctx, key) })
 	})
-	return func() { releaseKeys(); releaseBlur() }
+	return func() { releaseKeys(); releaseUp(); releasePress(); releaseBlur() }
 }
 
 // blurOnPointerClick blurs a button once a pointer click on it is handled (detail > 0:
