@@ -109,16 +109,19 @@ func TestTraceFollowsWorkspace(t *testing.T) {
 // fineButtons are the toolbar's fine-step buttons.
 var fineButtons = []string{"Event", "Graph change", "Delete item", "Orphan item", "Until change"}
 
+// buttonDisabledJS is true when the button named name is disabled.
+func buttonDisabledJS(name string) string {
+	return fmt.Sprintf(`document.evaluate(%q, document, null, 9, null).singleNodeValue?.disabled`,
+		fmt.Sprintf(`//button[normalize-space(.)=%q]`, name))
+}
+
 // TestFineStepsIdle: once idle, the fine steps and "Until change" are disabled with a
 // title saying why, and "u" reports that nothing ran (issue 11, item 5: it reported
 // "Ran 1 tick(s) until attemptToDelete changed." and clicks answered with error toasts).
 func TestFineStepsIdle(t *testing.T) {
 	ctx := newTab(t)
 	openScenario(t, ctx, example(t, "deployment"))
-	disabled := func(name string) string {
-		return fmt.Sprintf(`document.evaluate(%q, document, null, 9, null).singleNodeValue?.disabled`,
-			fmt.Sprintf(`//button[normalize-space(.)=%q]`, name))
-	}
+	disabled := buttonDisabledJS
 	if eval[bool](t, ctx, disabled("Event")) {
 		t.Fatal("Event is disabled while 5 watch events wait")
 	}
