@@ -46,9 +46,23 @@ func TestTimeline(t *testing.T) {
 		}
 	}
 	fine := map[string]workspace.Op{"Event": workspace.OpDeliverEvent, "Graph change": workspace.OpGraphChange, "Delete item": workspace.OpDeleteItem}
-	for _, b := range []string{"Event", "Event", "Graph change", "Delete item", "Graph change"} {
+	// fineStep clicks a fine step, or finds it disabled: then the workspace has nothing
+	// to do either.
+	fineStep := func(b string) {
+		t.Helper()
+		if eval[bool](t, ctx, buttonDisabledJS(b)) {
+			if why := w.View().FineBlocked(fine[b]); why == "" {
+				t.Fatalf("%s is disabled while the workspace has work for it", b)
+			}
+			return
+		}
 		clickSaved(t, ctx, b)
-		_ = w.Fine(fine[b]) // "nothing to do" on both sides is fine
+		if err := w.Fine(fine[b]); err != nil {
+			t.Fatalf("%s was enabled, but the workspace: %v", b, err)
+		}
+	}
+	for _, b := range []string{"Event", "Event", "Graph change", "Delete item", "Graph change"} {
+		fineStep(b)
 		check("after " + b)
 	}
 	for i := 0; i < 8; i++ {
@@ -58,8 +72,7 @@ func TestTimeline(t *testing.T) {
 		}
 		check(fmt.Sprintf("after Step %d", i+1))
 		if i == 2 {
-			clickSaved(t, ctx, "Event")
-			_ = w.Fine(workspace.OpDeliverEvent)
+			fineStep("Event")
 			check("after Event at tick 3")
 		}
 	}

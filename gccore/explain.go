@@ -41,7 +41,7 @@ func (s *Sim) Why(ref ObjectRef) []string {
 	} else if len(o.OwnerReferences) == 0 {
 		say("Nothing deletes it: it has no ownerReferences, so the GC never collects it, and nobody has deleted it (API-21, DEL-7).")
 	} else {
-		s.whyOwners(o, say)
+		s.whyOwners(o, n, say)
 	}
 	if inGraph {
 		for _, q := range []*workQueue{s.gb.attemptToDelete, s.gb.attemptToOrphan} {
@@ -56,40 +56,87 @@ func (s *Sim) whyForeground(n *node, say func(string, ...any)) {
 		say("Finalizer foregroundDeletion: the GC removes it once no dependent blocks (FG-1).")
 		return
 	}
-	blocking := n.blockingDependents()
-	if len(blocking) == 0 {
+	// FG-1 counts the blocking dependents in the GC's graph, as here. A dependent the API
+	// server no longer stores still counts until its delete event arrives.
+	var waiting, unobserved []string
+	for _, d := range n.blockingDependents() {
+		name := d.identity.Kind + " " + d.identity.Name
+		if _, stored := s.api.GetByUID(d.identity.UID); !stored {
+			unobserved = append(unobserved, name)
+			continue
+		}
+		if d.beingDeleted {
+			name += " (terminating)"
+		}
+		waiting = append(waiting, name)
+	}
+	if len(waiting) == 0 && len(unobserved) == 0 {
 		say("Finalizer foregroundDeletion: no dependent blocks any more; the GC removes it when it next processes this owner (FG-1).")
 		return
 	}
-	names := make([]string, len(blocking))
-	for i, d := range blocking {
-		names[i] = d.identity.Kind + " " + d.identity.Name
-		if d.beingDeleted {
-			names[i] += " (terminating)"
-		}
+	if len(waiting) > 0 {
+		say("Finalizer foregroundDeletion: it waits for %d dependent(s) with blockOwnerDeletion: %s (FG-1, FG-4).", len(waiting), strings.Join(waiting, ", "))
 	}
-	say("Finalizer foregroundDeletion: it waits for %d dependent(s) with blockOwnerDeletion: %s (FG-1, FG-4).", len(blocking), strings.Join(names, ", "))
+	if len(unobserved) > 0 {
+		say("Finalizer foregroundDeletion: %s is already deleted, but the GC has not observed the deletion yet (informer delay): its graph counts it as blocking until the delete event arrives (GB-1, GB-10); then the GC removes the finalizer (FG-1).", strings.Join(unobserved, ", "))
+	}
 }
 
-func (s *Sim) whyOwners(o *Object, say func(string, ...any)) {
-	var alive, gone []string
-	for _, ref := range o.OwnerReferences {
+// whyOwners asks the worker's own decision code what it would decide for o now: DEL-8's
+// REST mapping and verdict per owner reference (ownerLookup, ownerVerdict), then DEL-9
+// (decideOwnerReferences). It records no API call and does not refresh absentOwnerCache
+// entries (peek), so explaining never changes the simulation.
+func (s *Sim) whyOwners(o *Object, n *node, say func(string, ...any)) {
+	item := objectReference{APIVersion: o.APIVersion, Kind: o.Kind, Namespace: o.Namespace, Name: o.Name, UID: o.UID}
+	var refs classifiedRefs
+	var solid, absent, waiting []string
+	for i := range o.OwnerReferences {
+		ref := &o.OwnerReferences[i]
 		desc := ref.Kind + " " + ref.Name
-		owner, ok := s.api.GetByUID(ref.UID)
-		if ok && owner.Kind == ref.Kind && (owner.Namespace == "" || owner.Namespace == o.Namespace) {
-			if owner.Terminating() && owner.HasFinalizer(metav1.FinalizerDeleteDependents) {
-				desc += " (deleting in the foreground: this object will be deleted)"
-			}
-			alive = append(alive, desc)
-		} else {
-			gone = append(gone, desc)
+		if s.gb.absentOwnerCache.peek(identityOf(*ref, "")) || s.gb.absentOwnerCache.peek(identityOf(*ref, o.Namespace)) { // AOC-3
+			refs.dangling = append(refs.dangling, *ref)
+			absent = append(absent, desc+" (in absentOwnerCache)")
+			continue
+		}
+		id, err := s.gc.ownerLookup(ref, item)
+		if mapErr, ok := asRESTMappingError(err); ok {
+			say("It is stuck: its owner reference to %s cites %s, which the API server does not serve (%s). The GC cannot look the owner up, so attemptToDelete retries it forever with backoff and never deletes it (DEL-8, DEL-3, XNS-4).",
+				desc, ref.APIVersion+" "+ref.Kind, mapErr.err)
+			return
+		}
+		if err == errClusterScopedNamespacedOwner {
+			say("It is cluster-scoped, and its owner %s is of a namespaced kind: the GC cannot resolve the reference and never deletes it (DEL-8, XNS-3).", desc)
+			return
+		}
+		owner, err := s.api.getShared(ObjectRef{APIVersion: id.APIVersion, Kind: id.Kind, Namespace: id.Namespace, Name: id.Name})
+		v, err := ownerVerdict(ref, owner, err)
+		if err != nil {
+			say("Looking up its owner %s fails: %v; the GC retries it with backoff (DEL-8, DEL-3).", desc, err)
+			return
+		}
+		switch v {
+		case refDangling:
+			refs.dangling = append(refs.dangling, *ref)
+			absent = append(absent, desc)
+		case refWaiting:
+			refs.waiting = append(refs.waiting, *ref)
+			waiting = append(waiting, desc+" (deleting in the foreground)")
+		default:
+			refs.solid = append(refs.solid, *ref)
+			solid = append(solid, desc)
 		}
 	}
-	if len(alive) > 0 {
-		say("Its owner(s) exist: %s. A dependent with at least one live owner is kept (DEL-9a).", strings.Join(alive, ", "))
-	}
-	if len(gone) > 0 {
-		say("Owner(s) not found as referenced: %s. The GC deletes a dependent whose owners are all gone once it processes it (DEL-8, DEL-9c).", strings.Join(gone, ", "))
+	d := decideOwnerReferences(refs, n != nil && n.dependents.len() > 0)
+	switch {
+	case d.rule == "DEL-9a" && d.act == actNone:
+		say("Its owner(s) exist: %s. A dependent with at least one live owner is kept (DEL-9a).", strings.Join(solid, ", "))
+	case d.rule == "DEL-9a":
+		say("Its owner(s) exist: %s. The GC keeps it and removes its references to %s when it next processes it (DEL-9a).",
+			strings.Join(solid, ", "), strings.Join(append(absent, waiting...), ", "))
+	case d.rule == "DEL-9b":
+		say("Its owner %s is deleting in the foreground and it has dependents: the GC deletes it in the foreground when it processes it (DEL-9b).", strings.Join(waiting, ", "))
+	default:
+		say("No owner is live (%s): the GC deletes it once it processes it (DEL-8, DEL-9c).", strings.Join(append(absent, waiting...), ", "))
 	}
 }
 

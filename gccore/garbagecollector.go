@@ -243,36 +243,77 @@ func (gc *garbageCollector) classifyReferences(c ops, item *node, refs []metav1.
 			out.dangling = append(out.dangling, *ref)
 			continue
 		}
-		r, err := gc.resources.RESTMapping(ref.APIVersion, ref.Kind)
-		if err != nil {
-			gc.trace.add(Record{Component: c.worker, Queue: c.queue, Rule: "DEL-8", Key: item.identity.String(), Text: "REST mapping of owner failed: " + err.Error()})
-			return out, &restMappingError{err}
+		ownerID, err := gc.ownerLookup(ref, item.identity)
+		if mapErr, ok := asRESTMappingError(err); ok {
+			gc.trace.add(Record{Component: c.worker, Queue: c.queue, Rule: "DEL-8", Key: item.identity.String(), Text: "REST mapping of owner failed: " + mapErr.err.Error()})
+			return out, err
 		}
-		ownerID := coords
-		if r.Namespaced {
-			if item.identity.Namespace == "" {
-				gc.trace.add(Record{Component: c.worker, Queue: c.queue, Rule: "DEL-8", Key: item.identity.String(), Text: "cluster-scoped object with a namespaced owner kind " + ref.Kind})
-				return out, errClusterScopedNamespacedOwner // XNS-3
-			}
-			ownerID.Namespace = item.identity.Namespace
+		if err == errClusterScopedNamespacedOwner { // XNS-3
+			gc.trace.add(Record{Component: c.worker, Queue: c.queue, Rule: "DEL-8", Key: item.identity.String(), Text: "cluster-scoped object with a namespaced owner kind " + ref.Kind})
+			return out, err
 		}
 		owner, err := c.getObject("DEL-8", ownerID)
-		switch {
-		case isNotFound(err) || (err == nil && owner.UID != ref.UID):
+		v, err := ownerVerdict(ref, owner, err)
+		if err != nil {
+			return out, err
+		}
+		switch v {
+		case refDangling:
 			gc.gb.absentOwnerCache.Add(ownerID) // AOC-2
 			gc.trace.addLazy(func() Record {
 				return Record{Component: c.worker, Queue: c.queue, Rule: "AOC-2", Key: item.identity.String(), Text: "owner " + ownerID.String() + " is absent: dangling, added to absentOwnerCache"}
 			})
 			out.dangling = append(out.dangling, *ref)
-		case err != nil:
-			return out, err
-		case owner.Terminating() && owner.HasFinalizer(metav1.FinalizerDeleteDependents):
+		case refWaiting:
 			out.waiting = append(out.waiting, *ref)
 		default:
 			out.solid = append(out.solid, *ref)
 		}
 	}
 	return out, nil
+}
+
+// ownerLookup is DEL-8's REST mapping of one owner reference of item: the coordinates
+// the owner is looked up at (a namespaced kind in item's namespace). A kind the API
+// server does not serve is a restMappingError, retried forever (XNS-4); a namespaced
+// owner of a cluster-scoped item is errClusterScopedNamespacedOwner (XNS-3). Sim.Why
+// asks it too, so the explainer cannot disagree with the worker.
+func (gc *garbageCollector) ownerLookup(ref *metav1.OwnerReference, item objectReference) (objectReference, error) {
+	r, err := gc.resources.RESTMapping(ref.APIVersion, ref.Kind)
+	if err != nil {
+		return objectReference{}, &restMappingError{err}
+	}
+	id := identityOf(*ref, "")
+	if r.Namespaced {
+		if item.Namespace == "" {
+			return id, errClusterScopedNamespacedOwner
+		}
+		id.Namespace = item.Namespace
+	}
+	return id, nil
+}
+
+// refVerdict is DEL-8's class of one owner reference.
+type refVerdict int
+
+const (
+	refSolid    refVerdict = iota
+	refDangling            // the owner is absent: 404, or another uid at its coordinates
+	refWaiting             // the owner is terminating with foregroundDeletion
+)
+
+// ownerVerdict is DEL-8's verdict on a reference, given the GET of its owner's
+// coordinates; an error other than not found is returned as is. Sim.Why asks it too.
+func ownerVerdict(ref *metav1.OwnerReference, owner *Object, err error) (refVerdict, error) {
+	switch {
+	case isNotFound(err) || (err == nil && owner.UID != ref.UID):
+		return refDangling, nil
+	case err != nil:
+		return refSolid, err
+	case owner.Terminating() && owner.HasFinalizer(metav1.FinalizerDeleteDependents):
+		return refWaiting, nil
+	}
+	return refSolid, nil
 }
 
 type deleteAct int

@@ -87,6 +87,10 @@ func (c *absentOwnerCache) Has(id objectReference) bool {
 	return e != nil
 }
 
+// peek is Has without refreshing the entry's position: explaining (Sim.Why) must not
+// change what the cache evicts later.
+func (c *absentOwnerCache) peek(id objectReference) bool { return c.find(id) != nil }
+
 // Entries lists the cached identities, most recently used first.
 func (c *absentOwnerCache) Entries() []objectReference {
 	out := make([]objectReference, 0, c.ll.Len())

@@ -430,6 +430,36 @@ func Short(s string, n int) string {
 	return string(r[:n-1]) + "…"
 }
 
+// NameRunes is how many runes of a name fit a node's box (NodeW) in the page's and the
+// export's 14 px bold type (DejaVu Sans Bold, the widest common fallback, fits 17).
+const NameRunes = 17
+
+// ShortMiddle shortens s to at most n runes by cutting its middle: names of one family
+// share their start ("coredns-autoscaler-7c9f-x2x" for the Deployment, its ReplicaSet and
+// its Pods) and differ at the end, which an end cut would hide.
+func ShortMiddle(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n || n < 3 {
+		return Short(s, n)
+	}
+	head := (n - 1) * 2 / 5
+	tail := n - 1 - head
+	return string(r[:head]) + "…" + string(r[len(r)-tail:])
+}
+
+// FinalizerLabel is a node's finalizer line of at most n runes: the first finalizer and
+// how many more ("⚑ example.com/a +2 more"); the page shows them all on hover.
+func FinalizerLabel(fins []string, n int) string {
+	if len(fins) == 0 {
+		return ""
+	}
+	more := ""
+	if len(fins) > 1 {
+		more = " +" + strconv.Itoa(len(fins)-1) + " more"
+	}
+	return ShortMiddle("⚑ "+fins[0], n-len(more)) + more
+}
+
 // Ref names the object the node stands for.
 func (n Node) Ref() gccore.ObjectRef {
 	return gccore.ObjectRef{APIVersion: n.APIVersion, Kind: n.Kind, Namespace: n.Namespace, Name: n.Name}

@@ -10,6 +10,9 @@ import (
 
 const svgNS = "http://www.w3.org/2000/svg"
 
+// nameRunes is how many runes of a name a node shows (scene.NameRunes).
+const nameRunes = scene.NameRunes
+
 // svgEl makes an SVG element: every SVG element needs the namespace, or the browser
 // puts it in the DOM without drawing it (go-app#890).
 func svgEl(tag string) app.HTMLElem { return app.Elem(tag).XMLNS(svgNS) }
@@ -23,6 +26,7 @@ type NodeData struct {
 	Status                            scene.Status
 	Object                            bool   // a stored object: carries the data-* contract
 	Finalizers                        string // comma-separated
+	FinLabel                          string // scene.FinalizerLabel
 	Lag, Stale, DeletingDependents    bool
 	Selected, Collapsed               bool
 	HasDependents                     bool
@@ -32,7 +36,7 @@ type NodeData struct {
 
 func nodeData(n scene.Node, selected, collapsed bool) NodeData {
 	return NodeData{ID: n.ID, APIVersion: n.APIVersion, Kind: n.Kind, Namespace: n.Namespace, Name: n.Name,
-		UID: string(n.UID), Status: n.Status, Object: n.Object, Finalizers: strings.Join(n.Finalizers, ", "),
+		UID: string(n.UID), Status: n.Status, Object: n.Object, Finalizers: strings.Join(n.Finalizers, ", "), FinLabel: scene.FinalizerLabel(n.Finalizers, 30),
 		Lag: n.Lag, Stale: n.Stale, DeletingDependents: n.DeletingDependents, Selected: selected,
 		Collapsed: collapsed, HasDependents: n.HasDependents, HiddenBelow: n.HiddenBelow, X: n.X, Y: n.Y}
 }
@@ -63,9 +67,9 @@ func (n *NodeData) markup(b *strings.Builder) {
 	fmt.Fprintf(b, `><title>%s</title><rect class="node-box" width="%g" height="%g" rx="7"/>`, esc(n.describe()), scene.NodeW, scene.NodeH)
 	fmt.Fprintf(b, `<rect class="node-band k-%s" width="6" height="%g" rx="3"/>`, kindClass(n.Kind), scene.NodeH)
 	fmt.Fprintf(b, `<text class="node-kind" x="14" y="17">%s</text><text class="node-name" x="14" y="36">%s</text>`,
-		esc(scene.Short(kindLine, 28)), esc(scene.Short(n.Name, 22)))
+		esc(scene.Short(kindLine, 28)), esc(scene.ShortMiddle(n.Name, nameRunes)))
 	if n.Finalizers != "" {
-		fmt.Fprintf(b, `<text class="node-fin" x="14" y="53">%s</text>`, esc(scene.Short("⚑ "+n.Finalizers, 30)))
+		fmt.Fprintf(b, `<text class="node-fin" x="14" y="53"><title>finalizers: %s</title>%s</text>`, esc(n.Finalizers), esc(n.FinLabel))
 	}
 	if badge := n.badge(); badge != "" {
 		w := float64(len(badge))*6.2 + 10

@@ -23,9 +23,27 @@ func listen(target app.Value, event string, f func(e app.Value)) func() {
 }
 
 // listenKeys calls onKey on the UI goroutine for shortcut keys pressed outside text
-// fields, and keeps the browser from acting on them (space would scroll).
+// fields (input, textarea, select, contenteditable), and keeps the browser from acting
+// on them (space would scroll).
+//
+// Space is Run/Pause, yet a clicked button keeps the focus and takes Space as its own
+// click: Space after clicking Step would step again. So a button clicked with the
+// pointer gives the focus back (blurOnPointerClick), while a button reached with Tab
+// keeps it and still takes Space and Enter, as a keyboard user expects.
+//
+// A shortcut that moves the focus into a text field (k) must not type its own key there:
+// the key's keypress may reach the field once it has the focus (CDP sends it as a
+// separate event), so the keypress of a consumed key is cancelled too, until its keyup.
 func listenKeys(ctx app.Context, onKey func(app.Context, string)) func() {
-	return listen(app.Window(), "keydown", func(e app.Value) {
+	consumed := "" // the shortcut key down now; only these JS callbacks touch it
+	releaseBlur := blurOnPointerClick()
+	releasePress := listen(app.Window(), "keypress", func(e app.Value) {
+		if consumed != "" && e.Get("key").String() == consumed {
+			e.Call("preventDefault")
+		}
+	})
+	releaseUp := listen(app.Window(), "keyup", func(e app.Value) { consumed = "" })
+	releaseKeys := listen(app.Window(), "keydown", func(e app.Value) {
 		key := e.Get("key").String()
 		if e.Get("ctrlKey").Bool() || e.Get("metaKey").Bool() || e.Get("altKey").Bool() {
 			return
@@ -40,7 +58,35 @@ func listenKeys(ctx app.Context, onKey func(app.Context, string)) func() {
 			return // a focused button handles space itself
 		}
 		e.Call("preventDefault")
+		consumed = key
 		ctx.Dispatch(func(ctx app.Context) { onKey(ctx, key) })
+	})
+	return func() { releaseKeys(); releaseUp(); releasePress(); releaseBlur() }
+}
+
+// blurOnPointerClick blurs a button once a pointer click on it is handled (detail > 0:
+// a click from Space or Enter has detail 0 and keeps the focus).
+func blurOnPointerClick() func() {
+	return listen(app.Window(), "click", func(e app.Value) {
+		if e.Get("detail").Int() == 0 {
+			return
+		}
+		if b := e.Get("target").Call("closest", "button"); b.Truthy() {
+			b.Call("blur")
+		}
+	})
+}
+
+// focusByID focuses the element with that id once the page has rendered it: a shortcut
+// that opens an input puts the typing there.
+func focusByID(ctx app.Context, id string) {
+	ctx.Defer(func(app.Context) {
+		if app.IsServer {
+			return
+		}
+		if el := app.Window().GetElementByID(id); el.Truthy() {
+			el.Call("focus")
+		}
 	})
 }
 

@@ -1,8 +1,6 @@
 package ui
 
 import (
-	"strings"
-
 	"github.com/gcplay/gcplay/app/workspace"
 	"github.com/gcplay/gcplay/gccore/rules"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -46,7 +44,7 @@ func (p *Playground) renderOverlay(v *workspace.View) app.UI {
 			break
 		}
 		title = r.ID + " — " + r.Title
-		body = []app.UI{app.Pre().Class("rule-text").Text(strings.TrimSpace(r.Text))}
+		body = []app.UI{app.Raw(ruleMarkdown(r.Text))}
 	default:
 		return app.Div().Class("overlay-none")
 	}
@@ -61,7 +59,12 @@ func (p *Playground) renderOverlay(v *workspace.View) app.UI {
 				app.Button().Class("btn", "btn-small").Text("Close").
 					OnClick(func(ctx app.Context, e app.Event) { p.overlay = overlayNone }),
 			),
-			app.Div().Class("dialog-body").Body(body...),
+			// Rule ids in a rule's text open that rule (one delegated handler).
+			app.Div().Class("dialog-body").OnClick(func(ctx app.Context, e app.Event) {
+				if b := e.Get("target").Call("closest", "[data-rule]"); b.Truthy() {
+					p.showRule(ctx, b.Call("getAttribute", "data-rule").String())
+				}
+			}).Body(body...),
 		),
 	)
 }

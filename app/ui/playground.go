@@ -207,19 +207,20 @@ func (p *Playground) do(ctx app.Context, c Cmd) {
 		case CmdReset:
 			p.run = Paused
 			return ws.Reset()
-		case CmdDeliver:
-			return ws.Fine(workspace.OpDeliverEvent)
-		case CmdGraphChange:
-			return ws.Fine(workspace.OpGraphChange)
-		case CmdDeleteItem:
-			return ws.Fine(workspace.OpDeleteItem)
-		case CmdOrphanItem:
-			return ws.Fine(workspace.OpOrphanItem)
+		case CmdDeliver, CmdGraphChange, CmdDeleteItem, CmdOrphanItem:
+			// The buttons are disabled when there is nothing to do; a shortcut says so
+			// as information, not as an error.
+			op := fineOps[c]
+			if why := ws.View().FineBlocked(op); why != "" {
+				p.notice = notice{noticeInfo, "Nothing to do: " + why + "."}
+				return nil
+			}
+			return ws.Fine(op)
 		case CmdUntilChange:
 			p.run = Paused
-			n, err := ws.StepUntilChange(p.until, 1000)
+			n, changed, err := ws.StepUntilChange(p.until, 1000)
 			if err == nil {
-				p.notice = notice{noticeInfo, fmt.Sprintf("Ran %d tick(s) until %s changed.", n, p.until)}
+				p.notice = notice{noticeInfo, untilChangeText(n, changed, p.until)}
 			}
 			return err
 		case CmdBack:
@@ -250,9 +251,28 @@ func (p *Playground) do(ctx app.Context, c Cmd) {
 			p.overlay = overlayNone
 		case CmdConsole:
 			p.tab = tabConsole
+			focusByID(ctx, "console-input")
 		}
 		return nil
 	})
+}
+
+// fineOps are the workspace's fine steps behind the fine-step commands.
+var fineOps = map[Cmd]workspace.Op{
+	CmdDeliver: workspace.OpDeliverEvent, CmdGraphChange: workspace.OpGraphChange,
+	CmdDeleteItem: workspace.OpDeleteItem, CmdOrphanItem: workspace.OpOrphanItem,
+}
+
+// untilChangeText reports what "Until change" did: nothing (idle), a change, or ticks
+// that ended idle or at the limit with the queue unchanged.
+func untilChangeText(n int, changed bool, queue string) string {
+	switch {
+	case n == 0:
+		return "Nothing ran: the simulation is idle and no scenario step is pending."
+	case changed:
+		return fmt.Sprintf("Ran %d tick(s) until %s changed.", n, queue)
+	}
+	return fmt.Sprintf("Ran %d tick(s); %s did not change before the simulation went idle.", n, queue)
 }
 
 // scheduleRun advances one tick per 1/speed seconds while running; it stops when the

@@ -38,7 +38,7 @@ func (p *Playground) Render() (ui app.UI) {
 		p.renderHeader(v),
 		&Toolbar{
 			Tick: v.Tick, LastTick: v.LastTick, Position: v.Position, HistoryLen: v.HistoryLen,
-			Run: p.run, Speed: p.speed, Settled: v.Settled, Until: p.until, Next: v.Script.NextText,
+			Run: p.run, Speed: p.speed, Settled: v.Settled, Until: p.until, Next: v.Script.NextText, Blocked: blocked(v),
 			onCmd: p.do, onSpeed: func(ctx app.Context, s int) { p.speed = s },
 			onUntil: func(ctx app.Context, q string) { p.until = q }, onRewind: p.onRewind,
 		},
@@ -63,6 +63,20 @@ func (p *Playground) Render() (ui app.UI) {
 		p.renderTour(),
 		p.renderOverlay(v),
 	)
+}
+
+// blocked says why each fine step, and "Until change", has nothing to do in v.
+func blocked(v *workspace.View) map[Cmd]string {
+	out := map[Cmd]string{}
+	for c, op := range fineOps {
+		if why := v.FineBlocked(op); why != "" {
+			out[c] = why
+		}
+	}
+	if v.Settled {
+		out[CmdUntilChange] = "the simulation is idle and no scenario step is pending"
+	}
+	return out
 }
 
 // timeRender publishes how long the last change took to show, as window.gcplayRenderMS:

@@ -119,8 +119,16 @@ func (q *QueuesPanel) items(qv gccore.QueueView) []keyedMarkup {
 		if types.UID(it.UID) == q.Selected {
 			cls += " qi-sel"
 		}
+		// The API server no longer stores it, but the GC's informer has not delivered the
+		// deletion yet (GB-1): the worker will find it gone (DEL-5).
+		stale := ""
+		if _, stored := q.View.InAPI[types.UID(it.UID)]; !stored && !it.Virtual {
+			cls += " qi-stale"
+			details = "stale: already deleted, the GC has not observed it yet · " + details
+			stale = `<span class="qs qs-stale">stale</span>`
+		}
 		m := `<li class="` + cls + `" title="` + esc(details) + `"><span class="qs qs-` + esc(it.State) + `">` + esc(it.State) +
-			`</span><button class="linkish qk" data-select="` + esc(it.UID) + `">` + esc(it.Key) +
+			`</span>` + stale + `<button class="linkish qk" data-select="` + esc(it.UID) + `">` + esc(it.Key) +
 			`</button><div class="qd">` + esc(details) + `</div></li>`
 		out = append(out, keyedMarkup{key: it.State + "|" + it.UID + "|" + strconv.Itoa(seen[it.State+it.UID]), markup: m})
 		seen[it.State+it.UID]++

@@ -19,6 +19,9 @@ type Toolbar struct {
 	Settled              bool
 	Until                string // the queue "Until change" watches
 	Next                 string // the scenario's next step, if any
+	// Blocked says, per fine-step command, why it has nothing to do; its button is then
+	// disabled with that as the reason.
+	Blocked map[Cmd]string
 
 	onCmd    func(app.Context, Cmd)
 	onSpeed  func(app.Context, int)
@@ -39,7 +42,12 @@ func (t *Toolbar) Render() (ui app.UI) {
 			OnClick(func(ctx app.Context, e app.Event) { t.onCmd(ctx, c) }, app.EventScope(string(c)))
 	}
 	fine := func(label, key string, c Cmd, what string) app.UI {
-		return app.Button().Class("btn", "btn-fine").Title(what+" ("+key+")").Text(label).
+		title := what + " (" + key + ")"
+		why := t.Blocked[c]
+		if why != "" {
+			title += ": nothing to do, " + why
+		}
+		return app.Button().Class("btn", "btn-fine").Title(title).Disabled(why != "").Text(label).
 			OnClick(func(ctx app.Context, e app.Event) { t.onCmd(ctx, c) }, app.EventScope(string(c)))
 	}
 	return app.Div().Class("toolbar").Role("toolbar").Aria("label", "Time controls").Body(

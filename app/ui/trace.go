@@ -24,7 +24,15 @@ type TracePanel struct {
 
 	filter string
 	rows   domList
-	marks  map[int64]string // each shown record's markup, by seq
+	marks  map[int64]traceMark // each shown record's markup, by seq
+}
+
+// traceMark is a shown record with its markup. A seq names a record only within one
+// history: another workspace, a reset or a rewind followed by a different action
+// numbers other records the same, so a mark is reused only for an equal record.
+type traceMark struct {
+	rec    gccore.Record
+	markup string
 }
 
 // Render draws the head and the empty list the rows go into (syncRows).
@@ -84,15 +92,15 @@ func (t *TracePanel) syncRows(ctx app.Context) {
 // rowMarkup is the markup of the rows shown, built only for records not shown before.
 func (t *TracePanel) rowMarkup() []keyedMarkup {
 	recs := t.shown()
-	next := make(map[int64]string, len(recs))
+	next := make(map[int64]traceMark, len(recs))
 	want := make([]keyedMarkup, len(recs))
 	for i, r := range recs {
 		m, ok := t.marks[r.Seq]
-		if !ok {
-			m = traceRowMarkup(r)
+		if !ok || m.rec != r {
+			m = traceMark{rec: r, markup: traceRowMarkup(r)}
 		}
 		next[r.Seq] = m
-		want[i] = keyedMarkup{key: strconv.FormatInt(r.Seq, 10), markup: m}
+		want[i] = keyedMarkup{key: strconv.FormatInt(r.Seq, 10), markup: m.markup}
 	}
 	t.marks = next
 	return want

@@ -59,7 +59,6 @@ func (w *Workspace) WithKind(d gccore.ResourceDecl) (*Workspace, error) {
 	if err != nil {
 		return nil, fmt.Errorf("declaring %s: %v", name, err)
 	}
-	nw.version = w.version // views keep counting up, so the page sees a change
 	nw.publish()
 	return nw, nil
 }

@@ -108,22 +108,29 @@ const (
 )
 
 // StepUntilChange ticks until the named queue's content changes, the workspace is
-// settled, or limit ticks have run. It returns the number of ticks run.
-func (w *Workspace) StepUntilChange(queue string, limit int) (int, error) {
+// settled, or limit ticks have run. It returns the number of ticks run and whether the
+// queue changed. A settled workspace runs nothing: 0, false.
+func (w *Workspace) StepUntilChange(queue string, limit int) (n int, changed bool, err error) {
 	defer w.publish()
 	sig := w.queueSignature(queue)
 	if sig == "?" {
-		return 0, fmt.Errorf("unknown queue %q (want graphChanges, attemptToDelete or attemptToOrphan)", queue)
+		return 0, false, fmt.Errorf("unknown queue %q (want graphChanges, attemptToDelete or attemptToOrphan)", queue)
 	}
-	for n := 1; n <= limit; n++ {
+	if w.Settled() {
+		return 0, false, nil
+	}
+	for n = 1; n <= limit; n++ {
 		if err := w.step(); err != nil {
-			return n, err
+			return n, false, err
 		}
-		if w.queueSignature(queue) != sig || w.Settled() {
-			return n, nil
+		if w.queueSignature(queue) != sig {
+			return n, true, nil
+		}
+		if w.Settled() {
+			return n, false, nil
 		}
 	}
-	return limit, nil
+	return limit, false, nil
 }
 
 func (w *Workspace) queueSignature(queue string) string {
@@ -142,33 +149,49 @@ func (w *Workspace) queueSignature(queue string) string {
 // or let one worker process the head of attemptToDelete or attemptToOrphan. It returns
 // an error, and records nothing, when there is nothing to do.
 func (w *Workspace) Fine(op Op) error {
-	var nothing string
-	switch op {
-	case OpDeliverEvent:
-		if w.sim.PendingWatchEvents() == 0 {
-			nothing = "no watch event is waiting for delivery"
-		}
-	case OpGraphChange:
-		if w.sim.GraphChangesLen() == 0 {
-			nothing = "graphChanges is empty"
-		}
-	case OpDeleteItem, OpOrphanItem:
-		q := w.sim.Queues()[0]
-		if op == OpOrphanItem {
-			q = w.sim.Queues()[1]
-		}
-		if !hasQueued(q) {
-			nothing = q.Name + " has no item ready for a worker"
-		}
-	default:
+	if !(Command{Op: op}).Fine() {
 		return fmt.Errorf("%s is not a fine step", op)
 	}
-	if nothing != "" {
+	if nothing := fineBlocked(op, w.sim.PendingWatchEvents(), w.sim.GraphChangesLen(), w.sim.QueuesHead(ViewItems)); nothing != "" {
 		return fmt.Errorf("nothing to do: %s", nothing)
 	}
 	err := w.record(Command{Op: op})
 	w.publish()
 	return err
+}
+
+// FineBlocked says why the fine step op has nothing to do in this view ("" when it has):
+// the page disables its button with this as the reason, from the same check Fine makes.
+func (v *View) FineBlocked(op Op) string {
+	return fineBlocked(op, v.PendingWatch, v.GraphChangesLen, v.Queues)
+}
+
+// fineBlocked is Fine's check. queues are the heads of attemptToDelete and
+// attemptToOrphan: held items come first and are at most one per worker, so a queued
+// item, if any, is within the head.
+func fineBlocked(op Op, pendingWatch, graphChanges int, queues []gccore.QueueView) string {
+	switch op {
+	case OpDeliverEvent:
+		if pendingWatch == 0 {
+			return "no watch event is waiting for delivery"
+		}
+	case OpGraphChange:
+		if graphChanges == 0 {
+			return "graphChanges is empty"
+		}
+	case OpDeleteItem, OpOrphanItem:
+		i := 0
+		if op == OpOrphanItem {
+			i = 1
+		}
+		if i >= len(queues) {
+			return "no queue"
+		}
+		if !hasQueued(queues[i]) {
+			return queues[i].Name + " has no item ready for a worker"
+		}
+	}
+	return ""
 }
 
 func hasQueued(q gccore.QueueView) bool {

@@ -2,6 +2,7 @@ package workspace
 
 import (
 	"fmt"
+	"sync/atomic"
 
 	"github.com/gcplay/gcplay/gccore"
 	"github.com/gcplay/gcplay/gccore/scenario"
@@ -11,9 +12,12 @@ import (
 // View is the workspace's state after one change. It is immutable: a change publishes a
 // new View, and slices may be shared between views.
 type View struct {
-	// Version increases with every published view. It is the first field on purpose:
-	// go-app compares a component's props with reflect.DeepEqual field by field, and a
-	// different Version ends that comparison at once.
+	// Version increases with every published view and is unique among all the views of
+	// the process, whatever workspace published them (viewVersions): the page swaps
+	// workspaces, and a panel that caches by Version (the graph's scene) must never take
+	// another workspace's view for its own. It is the first field on purpose: go-app
+	// compares a component's props with reflect.DeepEqual field by field, and a different
+	// Version ends that comparison at once.
 	Version int64
 	Name    string
 	Tick    int64
@@ -93,8 +97,11 @@ func (v *View) Diff() (apiOnly, graphOnly int) {
 	return apiOnly, graphOnly
 }
 
+// viewVersions numbers the views of every workspace of the process (View.Version).
+var viewVersions atomic.Int64
+
 func (w *Workspace) publish() {
-	w.version++
+	w.version = viewVersions.Add(1)
 	s := w.sim
 	s.TakeWatch() // the views read the objects, not the watch stream; do not keep it
 	// Every change of an object or of the GC's graph emits a trace record, so with no

@@ -278,7 +278,6 @@ func (w *Workspace) Replace(name string, source []byte) error {
 	if err != nil {
 		return err
 	}
-	nw.version = w.version
 	*w = *nw
 	w.publish()
 	return nil

@@ -221,6 +221,9 @@ func TestFineSteps(t *testing.T) {
 	if err := w.Fine(OpGraphChange); err == nil || !strings.Contains(err.Error(), "graphChanges is empty") {
 		t.Fatalf("graph change on an empty queue: %v", err)
 	}
+	if r := w.View().FineBlocked(OpDeliverEvent); r != "" {
+		t.Fatalf("delivering an event is blocked at the start: %s", r)
+	}
 	if err := w.Fine(OpDeliverEvent); err != nil {
 		t.Fatal(err)
 	}
@@ -236,17 +239,48 @@ func TestFineSteps(t *testing.T) {
 	if err := w.Fine(OpDeleteItem); err == nil {
 		t.Fatal("a delete item with an empty attemptToDelete succeeded")
 	}
-	n, err := w.StepUntilChange(QueueGraphChanges, 10)
-	if err != nil || n != 1 {
-		t.Fatalf("until graphChanges changes: %d ticks, %v", n, err)
+	// One tick delivers and processes the rest: graphChanges is empty at both ends of it,
+	// and the workspace is then settled.
+	n, changed, err := w.StepUntilChange(QueueGraphChanges, 10)
+	if err != nil || n != 1 || changed {
+		t.Fatalf("until graphChanges changes: %d ticks, changed %v, %v", n, changed, err)
 	}
-	if _, err := w.StepUntilChange("nope", 1); err == nil {
+	if _, _, err := w.StepUntilChange("nope", 1); err == nil {
 		t.Fatal("an unknown queue was accepted")
 	}
 	if err := w.RunUntilIdle(); err != nil {
 		t.Fatal(err)
 	}
+	// Settled: nothing runs, nothing changes, and every fine step says why it is blocked.
+	tick := w.View().Tick
+	if n, changed, err := w.StepUntilChange(QueueAttemptToDelete, 10); n != 0 || changed || err != nil || w.View().Tick != tick {
+		t.Fatalf("until change while settled: %d ticks, changed %v, %v, tick %d→%d", n, changed, err, tick, w.View().Tick)
+	}
+	for _, op := range []Op{OpDeliverEvent, OpGraphChange, OpDeleteItem, OpOrphanItem} {
+		if w.View().FineBlocked(op) == "" {
+			t.Fatalf("%s is not blocked while settled", op)
+		}
+	}
 	if !strings.Contains(string(w.ExportScenario()), "fine step(s)") {
 		t.Fatal("the export does not say fine steps were left out")
+	}
+}
+
+// TestViewVersionsUniqueAcrossWorkspaces: two workspaces never publish views with the
+// same Version; the page's graph keys its scene cache on it (issue 11, item 1: opening an
+// example showed the previous example's graph until Step).
+func TestViewVersionsUniqueAcrossWorkspaces(t *testing.T) {
+	a, _ := ExampleByID("deployment")
+	b, _ := ExampleByID("cycle")
+	wa, err := New(a.ID, a.Source)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wb, err := New(b.ID, b.Source)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if wa.View().Version == wb.View().Version {
+		t.Fatalf("two workspaces published the same view version %d", wa.View().Version)
 	}
 }

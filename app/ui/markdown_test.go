@@ -1,0 +1,34 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/gcplay/gcplay/gccore/rules"
+)
+
+// TestRuleMarkdown: the rule overlay renders gc-behavior.md's Markdown, never shows its
+// markers, and escapes text (issue 11: it showed raw "**FG-1 — …**").
+func TestRuleMarkdown(t *testing.T) {
+	fg1, _ := rules.Lookup("FG-1")
+	html := ruleMarkdown(fg1.Text)
+	mustContain(t, html, "<strong>", `data-rule="FG-1"`, "<code>foregroundDeletion</code>", "<ul><li>", "</li></ul>", "<p>This branch makes no deletes")
+	for _, r := range rules.All() {
+		out := ruleMarkdown(r.Text)
+		if strings.Contains(out, "**") || strings.Contains(out, "\x00") {
+			t.Errorf("%s: Markdown markers left: %s", r.ID, out)
+		}
+		if strings.Count(out, "<ul>") != strings.Count(out, "</ul>") || strings.Count(out, "<ol>") != strings.Count(out, "</ol>") ||
+			strings.Count(out, "<li>") != strings.Count(out, "</li>") || strings.Count(out, "<p>") != strings.Count(out, "</p>") {
+			t.Errorf("%s: unbalanced markup: %s", r.ID, out)
+		}
+	}
+	got := ruleMarkdown("A <b>x</b> & `<i>` **bold `c` end**\n\n- one\n  more\n  - nested\n- two\n\n1. first\n2. second\n\n| a | b |\n|---|---|\n| 1 | *2* |")
+	want := `<div class="rule-text md"><p>A &lt;b&gt;x&lt;/b&gt; &amp; <code>&lt;i&gt;</code> <strong>bold <code>c</code> end</strong></p>` +
+		`<ul><li>one more<ul><li>nested</li></ul></li><li>two</li></ul>` +
+		`<ol><li>first</li><li>second</li></ol>` +
+		`<table><tr><th>a</th><th>b</th></tr><tr><td>1</td><td><em>2</em></td></tr></table></div>`
+	if got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}
