@@ -32,7 +32,7 @@ type ConsolePanel struct {
 	input    string
 	history  []consoleEntry
 	recall   int // entries back from the newest that ↑ has recalled; 0: none
-	unlisten func()
+	unlisten []func()
 }
 
 type consoleEntry struct {
@@ -128,34 +128,50 @@ func describeArgs(o *gccore.Object) string {
 // line can be prevented) and shows the newest output.
 func (c *ConsolePanel) OnMount(ctx app.Context) {
 	ctx.Defer(func(app.Context) { c.scrollToEnd() })
-	c.unlisten = listen(ctx.JSSrc(), "keydown", func(e app.Value) {
-		el := e.Get("target")
-		if el.Get("id").String() != "console-input" {
-			return
-		}
-		key := e.Get("key").String()
-		value := el.Get("value").String()
-		oneLine := !strings.Contains(value, "\n")
-		switch {
-		case key == "Enter" && !e.Get("shiftKey").Bool() && oneLine:
-			e.Call("preventDefault")
-			ctx.Dispatch(func(ctx app.Context) {
-				c.input = value
-				c.run(ctx)
-			})
-		case (key == "ArrowUp" || key == "ArrowDown") && oneLine:
-			e.Call("preventDefault")
-			ctx.Dispatch(func(ctx app.Context) { c.recallEntry(key == "ArrowUp") })
-		}
-	})
+	root := ctx.JSSrc()
+	// swallow is set by an Enter that runs the command, for the line break it would insert:
+	// a browser that still inserts it after preventDefault on keydown (a synthesized
+	// char event does) sends it through beforeinput, which is cancelable too.
+	swallow := false
+	c.unlisten = append(c.unlisten,
+		listen(root, "keydown", func(e app.Value) {
+			el := e.Get("target")
+			if el.Get("id").String() != "console-input" {
+				return
+			}
+			key := e.Get("key").String()
+			value := el.Get("value").String()
+			oneLine := !strings.Contains(value, "\n")
+			switch {
+			case key == "Enter" && !e.Get("shiftKey").Bool() && oneLine:
+				e.Call("preventDefault")
+				swallow = true
+				ctx.Dispatch(func(ctx app.Context) {
+					c.input = value
+					c.run(ctx)
+				})
+			case (key == "ArrowUp" || key == "ArrowDown") && oneLine:
+				e.Call("preventDefault")
+				ctx.Dispatch(func(ctx app.Context) { c.recallEntry(key == "ArrowUp") })
+			}
+		}),
+		listen(root, "beforeinput", func(e app.Value) {
+			t := e.Get("inputType").String()
+			if swallow && (t == "insertLineBreak" || t == "insertParagraph" || t == "insertText" && e.Get("data").String() == "\n") {
+				e.Call("preventDefault")
+			}
+			swallow = false
+		}),
+		listen(root, "keyup", func(app.Value) { swallow = false }),
+	)
 }
 
 // OnDismount removes the key listener.
 func (c *ConsolePanel) OnDismount() {
-	if c.unlisten != nil {
-		c.unlisten()
-		c.unlisten = nil
+	for _, f := range c.unlisten {
+		f()
 	}
+	c.unlisten = nil
 }
 
 func (c *ConsolePanel) recallEntry(back bool) {
