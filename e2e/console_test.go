@@ -85,6 +85,35 @@ func TestConsoleKubectl(t *testing.T) {
 	}
 	screenshot(t, ctx, "console-wide")
 
+	// Widen: the console floats wide over the graph, inside the window; a kubectl table
+	// then fits without scrolling, and the transcript still shows its newest output.
+	click(t, ctx, "Widen")
+	waitJS(t, ctx, "the widened console", `document.querySelector('.console.con-wide') !== null`, 5*time.Second)
+	waitJS(t, ctx, "the transcript at its newest output", logAtBottom, 5*time.Second)
+	if !eval[bool](t, ctx, `(() => { const r = document.querySelector('.console').getBoundingClientRect();
+		return r.left >= 0 && r.right <= window.innerWidth && r.bottom <= window.innerHeight && r.width > 800 })()`) {
+		t.Error("the widened console is not a wide box inside the window")
+	}
+	typeCommand(t, ctx, "kubectl describe deploy web")
+	out, _ = typeCommand(t, ctx, "kubectl get all")
+	if !eval[bool](t, ctx, `(() => { const o = [...document.querySelectorAll('.con-out')].pop(); return o.scrollWidth <= o.clientWidth })()`) {
+		t.Errorf("get all does not fit the widened console:\n%s", out)
+	}
+	screenshot(t, ctx, "console-widened")
+	click(t, ctx, "Dock")
+	waitJS(t, ctx, "the console docked", `document.querySelector('.console.con-wide') === null`, 5*time.Second)
+
+	// 800 px: the panels stack; the console still keeps its tables inside.
+	do(t, ctx, "an 800 px window", chromedp.EmulateViewport(800, 900))
+	typeCommand(t, ctx, "kubectl get all -o wide")
+	waitJS(t, ctx, "the transcript at its newest output", logAtBottom, 5*time.Second)
+	do(t, ctx, "show the console", chromedp.ScrollIntoView(chromedp.ID("console-input")))
+	if !eval[bool](t, ctx, insidePanel) {
+		t.Error("at 800 px a console element sticks out of the panel")
+	}
+	screenshot(t, ctx, "console-800px")
+	do(t, ctx, "back to the test window", chromedp.EmulateReset())
+
 	out, errText = typeCommand(t, ctx, "kubectl get deployment x")
 	if out != "" || errText != `Error from server (NotFound): deployments.apps "x" not found` {
 		t.Errorf("get of a missing object printed %q / %q", out, errText)

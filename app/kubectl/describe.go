@@ -40,8 +40,8 @@ func describe(ws *workspace.Workspace, args []string) (string, error) {
 	return strings.Join(parts, "\n\n"), err
 }
 
-// whyWidth is where the why sentences wrap: the console is a panel, not a terminal.
-const whyWidth = 96
+// whyWidth is where the why sentences wrap, as for a terminal of 80 columns.
+const whyWidth = 80
 
 func describeObject(ws *workspace.Workspace, o *gccore.Object) string {
 	v := ws.View()

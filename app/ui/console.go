@@ -33,6 +33,7 @@ type ConsolePanel struct {
 	history  []consoleEntry
 	recall   int // entries back from the newest that ↑ has recalled; 0: none
 	unlisten []func()
+	wide     bool // the console floats wide over the page, for wide tables
 }
 
 type consoleEntry struct {
@@ -56,7 +57,19 @@ func (c *ConsolePanel) Render() (ui app.UI) {
 	if len(rows) == 0 {
 		rows = append(rows, app.Pre().Class("con-out", "muted").Text(kubectl.Help+"\n  clear                                        empties this transcript"))
 	}
-	return app.Div().Class("panel", "console").Body(
+	cls, toggle, title := "panel console", "Widen", "Show the console wide, over the graph, for wide tables"
+	if c.wide {
+		cls, toggle, title = "panel console con-wide", "Dock", "Put the console back in the side panel"
+	}
+	return app.Div().Class(cls).Body(
+		app.Div().Class("con-bar").Body(
+			app.Span().Class("muted", "small").Text("kubectl console · tables scroll sideways"),
+			app.Button().Type("button").Class("btn", "btn-small").Title(title).Aria("pressed", c.wide).Text(toggle).
+				OnClick(func(ctx app.Context, e app.Event) {
+					c.wide = !c.wide
+					ctx.Defer(func(app.Context) { c.scrollToEnd() })
+				}),
+		),
 		app.Div().ID("con-log").Class("con-log").Aria("label", "Console output").Body(rows...),
 		app.Form().Class("con-form").OnSubmit(func(ctx app.Context, e app.Event) {
 			e.PreventDefault()
