@@ -32,7 +32,7 @@ const Help = `Commands (kubectl style; the word "kubectl" is optional):
   create -f -                                  the YAML follows on the next lines, or in <<EOF ... EOF
   patch TYPE NAME | TYPE/NAME --type=merge -p '{"metadata":{"finalizers":null}}'
   api-resources                                the types this session serves, with short names
-  help [COMMAND]
+  help [COMMAND]                               clear                empties the transcript
 TYPE is a kind, its plural or a short name (po, rs, deploy, cm, ns, pv, pvc, svc, sa, ...);
 -n defaults to "default". -o wide adds gcplay's OWNERS and FINALIZERS columns.
 --cascade maps to propagationPolicy as kubectl does (API-20): background (the default, also a

@@ -55,7 +55,7 @@ func (c *ConsolePanel) Render() (ui app.UI) {
 		rows = append(rows, app.Div().Class("con-entry").Body(entry...))
 	}
 	if len(rows) == 0 {
-		rows = append(rows, app.Pre().Class("con-out", "muted").Text(kubectl.Help+"\n  clear                                        empties this transcript"))
+		rows = append(rows, app.Pre().Class("con-out", "muted").Text(kubectl.Help))
 	}
 	cls, toggle, title := "panel console", "Widen", "Show the console wide, over the graph, for wide tables"
 	if c.wide {
