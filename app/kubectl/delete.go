@@ -158,7 +158,7 @@ func waitFor(ws *workspace.Workspace, done []deleted, policy metav1.DeletionProp
 			deps += d.deps
 		}
 		if deps > 0 {
-			return prefix + fmt.Sprintf("gone at once, no tick ran; the GC collects its %s as time ticks (Step to watch)", plural(deps, "dependent")), nil
+			return prefix + fmt.Sprintf("gone at once, no tick ran; the GC collects its %s as time ticks (Step to watch)", count(deps, "dependent")), nil
 		}
 		return prefix + "gone at once, no tick ran", nil
 	case len(left) == 0:
@@ -186,10 +186,10 @@ func stillStored(ws *workspace.Workspace, ds []deleted) []deleted {
 }
 
 func span(ticks int, from, to int64) string {
-	return fmt.Sprintf("%s (tick %d → %d)", plural(ticks, "tick"), from, to)
+	return fmt.Sprintf("%s (tick %d → %d)", count(ticks, "tick"), from, to)
 }
 
-func plural(n int, word string) string {
+func count(n int, word string) string {
 	if n == 1 {
 		return "1 " + word
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"sort"
 	"strings"
 	"text/tabwriter"
@@ -22,7 +23,7 @@ func describe(ws *workspace.Workspace, args []string) (string, error) {
 		return "", err
 	}
 	if len(f.pos) == 0 {
-		return "", errors.New(`you must specify the type of resource to describe: try "kubectl describe deploy web", or "kubectl api-resources" for the types served`)
+		return "", errors.New(`you must specify the type of resource to describe: try "kubectl describe deploy web"`)
 	}
 	found, err := lookup(ws, f)
 	if err != nil && found == nil {
@@ -47,9 +48,7 @@ func describeObject(ws *workspace.Workspace, o *gccore.Object) string {
 	v := ws.View()
 	var b bytes.Buffer
 	w := tabwriter.NewWriter(&b, 0, 8, 2, ' ', 0)
-	line := func(indent int, key, value string) {
-		fmt.Fprintf(w, "%s%s:\t%s\n", strings.Repeat("  ", indent), key, value)
-	}
+	line := func(indent int, key, value string) { writeLine(w, indent, key, value) }
 	line(0, "Name", o.Name)
 	if o.Namespace != "" {
 		line(0, "Namespace", o.Namespace)
@@ -102,6 +101,13 @@ func describeObject(ws *workspace.Workspace, o *gccore.Object) string {
 	events(w, v, o)
 	w.Flush()
 	return strings.TrimRight(b.String(), "\n")
+}
+
+// writeLine writes "key:<tab>value", indented by two spaces per level.
+//
+//go:noinline
+func writeLine(w io.Writer, indent int, key, value string) {
+	io.WriteString(w, "    "[:2*indent]+key+":\t"+value+"\n")
 }
 
 // mapLines prints labels or annotations: the first on the key's line, the rest below it.

@@ -5,13 +5,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"sort"
 	"strings"
 	"text/tabwriter"
 
 	"github.com/gcplay/gcplay/app/workspace"
 	"github.com/gcplay/gcplay/gccore"
-	"k8s.io/apimachinery/pkg/labels"
 	"sigs.k8s.io/yaml"
 )
 
@@ -37,7 +35,7 @@ func get(ws *workspace.Workspace, args []string) (string, error) {
 		return "", err
 	}
 	if len(f.pos) == 0 {
-		return "", errors.New(`you must specify the type of resource to get: try "kubectl get all", or "kubectl api-resources" for the types served`)
+		return "", errors.New(`you must specify the type of resource to get: try "kubectl get all"`)
 	}
 	found, err := lookup(ws, f)
 	if err != nil && found == nil {
@@ -138,47 +136,40 @@ func lookup(ws *workspace.Workspace, f flags) (*found, error) {
 	if allNS && sel.byName {
 		return nil, errors.New("a resource cannot be retrieved by name across all namespaces")
 	}
-	match := labels.Everything()
-	if s, ok := f.val["selector"]; ok {
-		if match, err = labels.Parse(s); err != nil {
-			return nil, fmt.Errorf("invalid selector %q: %v", s, err)
-		}
+	match, err := parseSelector(f.val["selector"])
+	if err != nil {
+		return nil, err
 	}
 	res := &found{byName: sel.byName, allNamespaces: allNS, namespace: namespace(f)}
 	var errs []error
 	for _, tn := range sel.types {
-		g := foundGroup{res: tn.res}
-		inScope := func(o *gccore.Object) bool {
-			return tn.res.holds(o) && (allNS || !tn.res.namespaced || o.Namespace == res.namespace)
+		// View.Objects are sorted by apiVersion, kind, namespace and name: one kind's
+		// objects come in kubectl's order (namespace, name).
+		var inScope []*gccore.Object
+		for _, o := range ws.View().Objects {
+			if tn.res.holds(o) && (allNS || !tn.res.namespaced || o.Namespace == res.namespace) && match.matches(o.Labels) {
+				inScope = append(inScope, o)
+			}
 		}
+		g := foundGroup{res: tn.res, objs: inScope}
 		if sel.byName {
+			g.objs = nil
 			for _, name := range tn.names {
-				o := findObject(ws.View().Objects, func(o *gccore.Object) bool { return inScope(o) && o.Name == name })
-				if o == nil {
-					errs = append(errs, notFound(tn.res, name))
-					continue
-				}
-				g.objs = append(g.objs, o)
-			}
-		} else {
-			for _, o := range ws.View().Objects {
-				if inScope(o) && match.Matches(labels.Set(o.Labels)) {
+				if o := named(inScope, name); o != nil {
 					g.objs = append(g.objs, o)
+				} else {
+					errs = append(errs, notFound(tn.res, name))
 				}
 			}
-			sort.SliceStable(g.objs, func(i, j int) bool {
-				a, b := g.objs[i], g.objs[j]
-				return a.Namespace < b.Namespace || a.Namespace == b.Namespace && a.Name < b.Name
-			})
 		}
 		res.groups = append(res.groups, g)
 	}
 	return res, errors.Join(errs...)
 }
 
-func findObject(objs []*gccore.Object, ok func(*gccore.Object) bool) *gccore.Object {
+func named(objs []*gccore.Object, name string) *gccore.Object {
 	for _, o := range objs {
-		if ok(o) {
+		if o.Name == name {
 			return o
 		}
 	}
@@ -233,10 +224,14 @@ func table(g foundGroup, opts tableOptions) string {
 		}
 		row = append(row, name)
 		for _, c := range cols {
-			row = append(row, c.cell(o, opts.now))
+			row = append(row, cell(o, c, opts.now))
 		}
 		if opts.showLabels {
-			row = append(row, labelList(o.Labels))
+			m := make(map[string]any, len(o.Labels))
+			for k, v := range o.Labels {
+				m[k] = v
+			}
+			row = append(row, labelList(m))
 		}
 		fmt.Fprintln(w, strings.Join(row, "\t"))
 	}
@@ -244,36 +239,43 @@ func table(g foundGroup, opts tableOptions) string {
 	return b.String()
 }
 
-// apiResources lists the served types as `kubectl api-resources` does.
-func apiResources(ws *workspace.Workspace, args []string) (string, error) {
-	f, err := parseFlags(args, map[string]flagSpec{})
-	if err != nil {
-		return "", err
-	}
-	if len(f.pos) > 0 {
-		return "", fmt.Errorf("api-resources takes no arguments, got %q", f.pos[0])
-	}
-	shorts := map[string][]string{}
-	for s, p := range shortNames {
-		shorts[p] = append(shorts[p], s)
-	}
-	var b bytes.Buffer
-	w := tabwriter.NewWriter(&b, 0, 8, 3, ' ', 0)
-	fmt.Fprintln(w, "NAME\tSHORTNAMES\tAPIVERSION\tNAMESPACED\tKIND")
-	seen := map[string]bool{}
-	for _, r := range ws.Sim().Resources().All() {
-		key := r.Plural + "." + r.GVK.Group
-		if seen[key] { // a kind served at several versions: its preferred one, listed first
+// selector is a label selector in kubectl's equality-based form: terms k=v, k==v, k!=v,
+// k (has the label) and !k (has not), separated by commas, all of which must hold.
+type selector []struct{ key, op, value string }
+
+func parseSelector(s string) (selector, error) {
+	var sel selector
+	for _, term := range strings.Split(s, ",") {
+		term = strings.TrimSpace(term)
+		if term == "" {
 			continue
 		}
-		seen[key] = true
-		s := shorts[r.Plural]
-		if r.Custom {
-			s = nil
+		key, op, value := term, "exists", ""
+		switch {
+		case strings.Contains(term, "!="):
+			key, value, _ = strings.Cut(term, "!=")
+			op = "!="
+		case strings.Contains(term, "="):
+			key, value, _ = strings.Cut(term, "=")
+			value, op = strings.TrimPrefix(value, "="), "="
+		case strings.HasPrefix(term, "!"):
+			key, op = term[1:], "absent"
 		}
-		sort.Strings(s)
-		fmt.Fprintf(w, "%s\t%s\t%s\t%t\t%s\n", r.Plural, strings.Join(s, ","), r.GVK.GroupVersion(), r.Namespaced, r.GVK.Kind)
+		key = strings.TrimSpace(key)
+		if key == "" || strings.ContainsAny(key, " ()") {
+			return nil, fmt.Errorf("invalid selector %q: use k=v, k!=v, k or !k terms separated by commas", s)
+		}
+		sel = append(sel, struct{ key, op, value string }{key, op, strings.TrimSpace(value)})
 	}
-	w.Flush()
-	return b.String(), nil
+	return sel, nil
+}
+
+func (sel selector) matches(labels map[string]string) bool {
+	for _, t := range sel {
+		v, has := labels[t.key]
+		if (t.op == "exists" && !has) || (t.op == "absent" && has) || (t.op == "=" && (!has || v != t.value)) || (t.op == "!=" && has && v == t.value) {
+			return false
+		}
+	}
+	return true
 }

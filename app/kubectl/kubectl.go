@@ -1,7 +1,7 @@
 // Package kubectl runs kubectl-style commands against a playground workspace, for people
 // who think in kubectl: get (tables, -o name|yaml|json|wide, "all"), describe (with the
 // GC's answer to "why is it not deleted yet"), delete with --cascade and --wait, create
-// -f -, patch --type=merge, api-resources, help. Output follows kubectl's formats. It is
+// -f -, patch --type=merge, help. Output follows kubectl's formats. It is
 // plain Go, tested natively and under node.
 package kubectl
 
@@ -19,52 +19,50 @@ import (
 	"k8s.io/apimachinery/pkg/runtime/schema"
 )
 
-// Help is the console's help text.
-const Help = `Commands (kubectl style; the word "kubectl" is optional):
-  get TYPE[,TYPE...] [NAME...] | TYPE/NAME...   list objects; TYPE "all" = pods, services,
-        deployments, replicasets, statefulsets, daemonsets, jobs, cronjobs, ...
-        [-n NS | -A] [-l SELECTOR] [-o wide|name|yaml|json] [--show-labels]
-  describe TYPE [NAME...] | TYPE/NAME...       owners, finalizers, deletion, and why the
-        object is not deleted yet (the Inspector's answer, with rule ids) [-n NS | -A]
-  delete TYPE NAME... | TYPE/NAME...            [-n NS] [--cascade=background|foreground|orphan]
+// The help texts: Help is all of them, `help COMMAND` one (constants: no code builds them).
+const (
+	helpGet = `  get TYPE[,TYPE...] [NAME...] | TYPE/NAME...  [-n NS | -A] [-l SELECTOR]
+        [-o wide|name|yaml|json] [--show-labels]
+      Lists objects in kubectl's tables. TYPE "all" is kubectl's category: pods,
+      replicationcontrollers, services, daemonsets, deployments, replicasets, statefulsets,
+      horizontalpodautoscalers, cronjobs, jobs. -o wide adds gcplay's OWNERS and FINALIZERS.
+      e.g. get all · get deploy,rs,po -o wide · get cm shared -o yaml · get pods -A -o name
+`
+	helpDescribe = `  describe TYPE [NAME...] | TYPE/NAME...  [-n NS | -A] [-l SELECTOR]
+      Labels, owner references (kind, name, uid, controller, blockOwnerDeletion),
+      finalizers, deletion timestamp, dependents, why it is not deleted yet (the
+      Inspector's answer, with rule ids) and the GC's events about it.
+`
+	helpDelete = `  delete TYPE NAME... | TYPE/NAME...  [-n NS] [--cascade=background|foreground|orphan]
         [--wait=false] [--timeout=Ns] [--grace-period=N] [--precondition-uid=UID]
         [--precondition-resource-version=RV]
-  create -f -                                  the YAML follows on the next lines, or in <<EOF ... EOF
-  patch TYPE NAME | TYPE/NAME --type=merge -p '{"metadata":{"finalizers":null}}'
-  api-resources                                the types this session serves, with short names
-  help [COMMAND]                               clear                empties the transcript
-TYPE is a kind, its plural or a short name (po, rs, deploy, cm, ns, pv, pvc, svc, sa, ...);
--n defaults to "default". -o wide adds gcplay's OWNERS and FINALIZERS columns.
---cascade maps to propagationPolicy as kubectl does (API-20): background (the default, also a
-bare --cascade or --cascade=true), foreground, orphan (also --cascade=false).
---wait (the default): time here moves only by ticks (one tick is one simulated second), so
-after the delete the console runs ticks, as Step does, until the object is gone, or the
-simulation is idle with it still there (kubectl would wait forever: describe says why), or
---timeout passes (60s = 60 ticks by default). --wait=false runs no tick: Step to watch.`
-
-var commandHelp = map[string]string{
-	"get": `get TYPE[,TYPE...] [NAME...] | TYPE/NAME... [-n NS | -A] [-l SELECTOR] [-o wide|name|yaml|json] [--show-labels]
-Lists objects as kubectl does. "all" is kubectl's category: pods, replicationcontrollers,
-services, daemonsets, deployments, replicasets, statefulsets, horizontalpodautoscalers,
-cronjobs, jobs. -o wide adds gcplay's OWNERS and FINALIZERS columns.
-Examples: get all · get deploy,rs,po -o wide · get cm shared -o yaml · get pods -A -o name`,
-	"describe": `describe TYPE [NAME...] | TYPE/NAME... [-n NS | -A] [-l SELECTOR]
-Shows an object's metadata: labels, owner references (kind, name, uid, controller,
-blockOwnerDeletion), finalizers, deletion timestamp, its dependents, why it is not deleted
-yet (gccore's answer, the Inspector's, with rule ids) and the GC's events about it.`,
-	"delete": `delete TYPE NAME... | TYPE/NAME... [-n NS] [--cascade=background|foreground|orphan]
-       [--wait=false] [--timeout=Ns] [--grace-period=N] [--precondition-uid=UID]
-       [--precondition-resource-version=RV]
---cascade=background is kubectl's default (also a bare --cascade and --cascade=true);
---cascade=false is orphan (API-20). The --precondition-* flags are gcplay's.
---wait (the default) runs ticks after the delete, as Step does, until the objects are gone,
-the simulation is idle with one still there (kubectl would wait forever; it says which and
-why), or --timeout passes (default 60s; one tick is one simulated second).
---wait=false deletes and runs no tick: press Step to watch the GC.`,
-	"create":        "create -f -\nCreates the objects in the YAML that follows (one object, a List, or documents separated by ---).\nExample:\n  kubectl create -f - <<EOF\n  apiVersion: v1\n  kind: ConfigMap\n  metadata: {name: owner}\n  EOF",
-	"patch":         "patch TYPE NAME | TYPE/NAME [-n NS] --type=merge -p JSON\nApplies a JSON merge patch, e.g. -p '{\"metadata\":{\"finalizers\":null}}' removes every finalizer.",
-	"api-resources": "api-resources\nLists the resource types this session serves: built-in kinds and the scenario's own, with their short names.",
-}
+      --cascade maps to propagationPolicy as kubectl does (API-20): background (the
+      default, also a bare --cascade or --cascade=true), foreground, orphan (--cascade=false).
+      --wait (the default): time moves here only by ticks (a tick is a simulated second),
+      so after the delete the console runs ticks, as Step does, until the objects are gone,
+      or the simulation is idle with one still there (kubectl would wait forever; the
+      console says which, and describe says why), or --timeout passes (default 60s = 60
+      ticks). --wait=false runs no tick: press Step to watch the GC. The --precondition-*
+      flags are gcplay's.
+`
+	helpCreate = `  create -f -
+      Creates the objects in the YAML that follows (one object, a List, or documents
+      separated by ---), on the next lines or in a here-document:
+        kubectl create -f - <<EOF
+        apiVersion: v1
+        kind: ConfigMap
+        metadata: {name: owner}
+        EOF
+`
+	helpPatch = `  patch TYPE NAME | TYPE/NAME  [-n NS] --type=merge -p JSON
+      Applies a JSON merge patch: -p '{"metadata":{"finalizers":null}}' removes every finalizer.
+`
+	// Help is the console's help text.
+	Help = "Commands (kubectl style; the word \"kubectl\" is optional):\n" + helpGet + helpDescribe + helpDelete +
+		helpCreate + helpPatch + `  help [COMMAND] · clear (empties the transcript)
+TYPE is a kind, its plural or a short name (po, rs, deploy, cm, ns, pv, pvc, svc, sa,
+...), the scenario's custom kinds included; -n defaults to "default".`
+)
 
 // Run runs one command (its first line; the rest is its standard input) and returns
 // what kubectl would print on standard output and, as the error, what it would print on
@@ -109,18 +107,24 @@ func run(ws *workspace.Workspace, input string) (string, error) {
 		return create(ws, args, stdin)
 	case "patch":
 		return patch(ws, args)
-	case "api-resources":
-		return apiResources(ws, args)
 	}
 	return "", fmt.Errorf("unknown command %q for \"kubectl\" (try help)", verb)
 }
 
 func helpFor(verb string) (string, error) {
-	h, ok := commandHelp[verb]
-	if !ok {
-		return "", fmt.Errorf("unknown command %q for \"kubectl\" (try help)", verb)
+	switch verb {
+	case "get":
+		return helpGet, nil
+	case "describe":
+		return helpDescribe, nil
+	case "delete":
+		return helpDelete, nil
+	case "create":
+		return helpCreate, nil
+	case "patch":
+		return helpPatch, nil
 	}
-	return "kubectl " + h, nil
+	return "", fmt.Errorf("unknown command %q for \"kubectl\" (try help)", verb)
 }
 
 // errorLines turns an error (or several, joined) into the lines kubectl prints: the API
@@ -138,15 +142,16 @@ func errorLines(err error) error {
 	lines := make([]string, 0, len(errs))
 	for _, e := range errs {
 		var st apierrors.APIStatus
+		reason := apierrors.ReasonForError(e)
 		switch {
-		case errors.As(e, &st) && st.Status().Reason == metav1.StatusReasonInvalid:
+		case !errors.As(e, &st):
+			lines = append(lines, "error: "+e.Error())
+		case reason == metav1.StatusReasonInvalid:
 			lines = append(lines, e.Error()) // kubectl prints these as the server words them
-		case errors.As(e, &st) && st.Status().Reason != "":
-			lines = append(lines, fmt.Sprintf("Error from server (%s): %s", st.Status().Reason, e.Error()))
-		case errors.As(e, &st):
+		case reason == "":
 			lines = append(lines, "Error from server: "+e.Error())
 		default:
-			lines = append(lines, "error: "+e.Error())
+			lines = append(lines, "Error from server ("+string(reason)+"): "+e.Error())
 		}
 	}
 	return errors.New(strings.Join(lines, "\n"))

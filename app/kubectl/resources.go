@@ -60,14 +60,22 @@ func (r resource) ref(namespace, name string) gccore.ObjectRef {
 	return ref
 }
 
-// shortNames are kubectl's short names for the built-in kinds gcplay serves.
-var shortNames = map[string]string{
-	"cm": "configmaps", "po": "pods", "rs": "replicasets", "rc": "replicationcontrollers", "deploy": "deployments",
-	"sts": "statefulsets", "ds": "daemonsets", "sa": "serviceaccounts", "ns": "namespaces", "pv": "persistentvolumes",
-	"pvc": "persistentvolumeclaims", "svc": "services", "no": "nodes", "cj": "cronjobs", "crd": "customresourcedefinitions",
-	"ep": "endpoints", "ev": "events", "limits": "limitranges", "quota": "resourcequotas", "hpa": "horizontalpodautoscalers",
-	"pdb": "poddisruptionbudgets", "ing": "ingresses", "netpol": "networkpolicies", "sc": "storageclasses",
-	"pc": "priorityclasses", "crds": "customresourcedefinitions",
+// shortNames are kubectl's short names for the built-in kinds gcplay serves, as
+// "short=plural" words (a string, not a map: app.wasm carries no map-building code).
+const shortNames = " cm=configmaps po=pods rs=replicasets rc=replicationcontrollers deploy=deployments" +
+	" sts=statefulsets ds=daemonsets sa=serviceaccounts ns=namespaces pv=persistentvolumes" +
+	" pvc=persistentvolumeclaims svc=services no=nodes cj=cronjobs crd=customresourcedefinitions" +
+	" crds=customresourcedefinitions ep=endpoints ev=events limits=limitranges quota=resourcequotas" +
+	" hpa=horizontalpodautoscalers pdb=poddisruptionbudgets ing=ingresses netpol=networkpolicies" +
+	" sc=storageclasses pc=priorityclasses "
+
+// plural is the plural a short name stands for, or the word itself.
+func plural(word string) string {
+	if i := strings.Index(shortNames, " "+word+"="); i >= 0 {
+		rest := shortNames[i+len(word)+2:]
+		return rest[:strings.IndexByte(rest, ' ')]
+	}
+	return word
 }
 
 // allCategory is what kubectl's "all" category holds of the kinds gcplay serves, in
@@ -79,8 +87,8 @@ var allCategory = []string{"pods", "replicationcontrollers", "services", "daemon
 // name, with an optional group suffix ("widgets.example.com"), case-insensitive.
 func resolve(ws *workspace.Workspace, word string) (resource, error) {
 	name, group, hasGroup := strings.Cut(strings.ToLower(word), ".")
-	if p, ok := shortNames[name]; ok && !hasGroup {
-		name = p
+	if !hasGroup {
+		name = plural(name)
 	}
 	for _, r := range ws.Sim().Resources().All() { // the preferred version comes first
 		if hasGroup && r.GVK.Group != group {

@@ -86,25 +86,14 @@ func (c *ConsolePanel) Render() (ui app.UI) {
 	)
 }
 
-// outputLines renders output, with gcplay's own notes ("# ...": not kubectl's output)
-// set apart.
+// outputLines renders output, with gcplay's note (a last line "# ...": not kubectl's
+// output) set apart.
 func outputLines(out string) []app.UI {
-	if !strings.Contains(out, "# ") {
+	i := strings.LastIndex("\n"+out, "\n# ")
+	if i < 0 {
 		return []app.UI{app.Text(out)}
 	}
-	var nodes []app.UI
-	lines := strings.Split(out, "\n")
-	for i, l := range lines {
-		if i < len(lines)-1 {
-			l += "\n"
-		}
-		if strings.HasPrefix(l, "# ") {
-			nodes = append(nodes, app.Span().Class("con-note").Text(l))
-		} else {
-			nodes = append(nodes, app.Text(l))
-		}
-	}
-	return nodes
+	return []app.UI{app.Text(out[:i]), app.Span().Class("con-note").Text(out[i:])}
 }
 
 // consolePlaceholder suggests a command on an object of the open workspace: the first
