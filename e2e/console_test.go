@@ -103,16 +103,6 @@ func TestConsoleKubectl(t *testing.T) {
 	click(t, ctx, "Dock")
 	waitJS(t, ctx, "the console docked", `document.querySelector('.console.con-wide') === null`, 5*time.Second)
 
-	// 800 px: the panels stack; the console still keeps its tables inside.
-	do(t, ctx, "an 800 px window", chromedp.EmulateViewport(800, 900))
-	typeCommand(t, ctx, "kubectl get all -o wide")
-	waitJS(t, ctx, "the transcript at its newest output", logAtBottom, 5*time.Second)
-	do(t, ctx, "show the console", chromedp.ScrollIntoView(chromedp.ID("console-input")))
-	if !eval[bool](t, ctx, insidePanel) {
-		t.Error("at 800 px a console element sticks out of the panel")
-	}
-	screenshot(t, ctx, "console-800px")
-	do(t, ctx, "back to the test window", chromedp.EmulateReset())
 
 	out, errText = typeCommand(t, ctx, "kubectl get deployment x")
 	if out != "" || errText != `Error from server (NotFound): deployments.apps "x" not found` {
@@ -136,6 +126,10 @@ func TestConsoleKubectl(t *testing.T) {
 	}
 	waitJS(t, ctx, "the ReplicaSet gone and time moved", `document.querySelector('[data-kind="ReplicaSet"]') === null && Number(document.querySelector('[data-tick]').dataset.tick) > 0`, 10*time.Second)
 	waitJS(t, ctx, "the transcript at its newest output", logAtBottom, 5*time.Second)
+	if n := eval[int](t, ctx, `document.querySelectorAll('.con-note').length`); n != 2 {
+		t.Errorf("%d gcplay notes set apart, want one per delete", n)
+	}
+	screenshot(t, ctx, "console-delete")
 
 	// ↑ recalls the last command; clear empties the transcript.
 	do(t, ctx, "press ↑", chromedp.Focus(chromedp.ID("console-input")), chromedp.KeyEvent(kb.ArrowUp))
@@ -148,4 +142,15 @@ func TestConsoleKubectl(t *testing.T) {
 	openScenario(t, ctx, example(t, "configmap-family"))
 	do(t, ctx, "open the console", chromedp.Click(tab("Console")))
 	waitJS(t, ctx, "a placeholder from the family", `/^kubectl describe configmap grandparent$/.test(document.querySelector('#console-input')?.placeholder)`, 10*time.Second)
+
+	// 800 px: the panels stack; the console still keeps its tables inside.
+	do(t, ctx, "an 800 px window", chromedp.EmulateViewport(800, 900))
+	typeCommand(t, ctx, "help")
+	typeCommand(t, ctx, "kubectl get cm -o wide")
+	waitJS(t, ctx, "the transcript at its newest output", logAtBottom, 5*time.Second)
+	do(t, ctx, "show the console", chromedp.ScrollIntoView(chromedp.ID("console-input")))
+	if !eval[bool](t, ctx, insidePanel) {
+		t.Error("at 800 px a console element sticks out of the panel")
+	}
+	screenshot(t, ctx, "console-800px")
 }
