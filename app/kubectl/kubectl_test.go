@@ -213,6 +213,11 @@ func TestCommands(t *testing.T) {
 		{scenario: "deployment", in: "get deploy web nope -o name", out: "deployment.apps/web\n", err: `Error from server (NotFound): deployments.apps "nope" not found`},
 		{in: "get widgets.example.com -o name", out: "widget.example.com/w1\n"},
 		{in: "get gadget -n team -o name", out: "gadget.example.com/g1\n"}, // cluster-scoped: -n does not apply
+		{in: "get po -l app -o name", out: "pod/db-0\n"},
+		{in: "get po -l app==db,app -o name", out: "pod/db-0\n"},
+		{in: "get po -l '!app' -o name", out: "No resources found in default namespace."},
+		{in: "get po -l app!=db", out: "No resources found in default namespace."},
+		{in: "get po -l tier!=web -o name", out: "pod/db-0\n"},
 		// describe
 		{scenario: "deployment", in: "describe deploy x", err: `Error from server (NotFound): deployments.apps "x" not found`},
 		{scenario: "deployment", in: "describe cm", out: "No resources found in default namespace."},
