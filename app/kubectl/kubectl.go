@@ -1,6 +1,8 @@
 // Package kubectl runs kubectl-style commands against a playground workspace, for people
-// who think in kubectl: get, create -f -, delete with --cascade, patch --type=merge, help.
-// It is plain Go, tested natively.
+// who think in kubectl: get (tables, -o name|yaml|json|wide, "all"), describe (with the
+// GC's answer to "why is it not deleted yet"), delete with --cascade and --wait, create
+// -f -, patch --type=merge, help. Output follows kubectl's formats. It is
+// plain Go, tested natively and under node.
 package kubectl
 
 import (
@@ -12,32 +14,66 @@ import (
 
 	"github.com/gcplay/gcplay/app/workspace"
 	"github.com/gcplay/gcplay/gccore"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
-	"k8s.io/apimachinery/pkg/types"
+	"k8s.io/apimachinery/pkg/runtime/schema"
 )
 
-// Help is the console's help text.
-const Help = `Commands (kubectl style; the "kubectl" word is optional):
-  kubectl get [KIND[/NAME] | KIND NAME] [-n NS | -A] [-o yaml|json|name]
-  kubectl create -f -            the YAML follows on the next lines, or in <<EOF ... EOF
-  kubectl delete KIND/NAME [-n NS] [--cascade=background|foreground|orphan]
-                 [--grace-period=N] [--precondition-uid=UID] [--precondition-resource-version=RV]
-  kubectl patch KIND/NAME [-n NS] --type=merge -p '{"metadata":{"finalizers":null}}'
-  kubectl help [COMMAND]
-KIND is a kind, its plural or a short name (cm, po, rs, deploy, ...); -n defaults to "default".
---cascade maps to propagationPolicy as kubectl does (API-20): background (the default),
-foreground, orphan. The --precondition-* flags are gcplay's (kubectl has none).`
-
-var commandHelp = map[string]string{
-	"get":    "kubectl get [KIND[/NAME] | KIND NAME] [-n NS | -A] [-o yaml|json|name]\nLists objects with their owners, finalizers and state. Without KIND, lists everything.",
-	"create": "kubectl create -f -\nCreates the objects in the YAML that follows (one object, a List, or documents separated by ---).\nExample:\n  kubectl create -f - <<EOF\n  apiVersion: v1\n  kind: ConfigMap\n  metadata: {name: owner}\n  EOF",
-	"delete": "kubectl delete KIND/NAME [-n NS] [--cascade=background|foreground|orphan] [--grace-period=N]\n              [--precondition-uid=UID] [--precondition-resource-version=RV]\n--cascade=background is kubectl's default; --cascade=false is orphan, true is background (API-20).",
-	"patch":  "kubectl patch KIND/NAME [-n NS] --type=merge -p JSON\nApplies a JSON merge patch, e.g. -p '{\"metadata\":{\"finalizers\":null}}' removes every finalizer.",
-}
+// The help texts: Help is all of them, `help COMMAND` one (constants: no code builds them).
+const (
+	helpGet = `  get TYPE[,TYPE...] [NAME...] | TYPE/NAME...  [-n NS | -A] [-l SELECTOR]
+        [-o wide|name|yaml|json] [--show-labels]
+      Lists objects in kubectl's tables. TYPE "all" is kubectl's category: pods,
+      replicationcontrollers, services, daemonsets, deployments, replicasets, statefulsets,
+      horizontalpodautoscalers, cronjobs, jobs. -o wide adds gcplay's OWNERS and FINALIZERS.
+      e.g. get all · get deploy,rs,po -o wide · get cm shared -o yaml · get pods -A -o name
+`
+	helpDescribe = `  describe TYPE [NAME...] | TYPE/NAME...  [-n NS | -A] [-l SELECTOR]
+      Labels, owner references (kind, name, uid, controller, blockOwnerDeletion),
+      finalizers, deletion timestamp, dependents, why it is not deleted yet (the
+      Inspector's answer, with rule ids) and the GC's events about it.
+`
+	helpDelete = `  delete TYPE NAME... | TYPE/NAME...  [-n NS] [--cascade=background|foreground|orphan]
+        [--wait=false] [--timeout=Ns] [--grace-period=N] [--precondition-uid=UID]
+        [--precondition-resource-version=RV]
+      --cascade maps to propagationPolicy as kubectl does (API-20): background (the
+      default, also a bare --cascade or --cascade=true), foreground, orphan (--cascade=false).
+      --wait (the default): time moves here only by ticks (a tick is a simulated second),
+      so after the delete the console runs ticks, as Step does, until the objects are gone,
+      or the simulation is idle with one still there (kubectl would wait forever; the
+      console says which, and describe says why), or --timeout passes (default 60s = 60
+      ticks). --wait=false runs no tick: press Step to watch the GC. The --precondition-*
+      flags are gcplay's.
+`
+	helpCreate = `  create -f -
+      Creates the objects in the YAML that follows (one object, a List, or documents
+      separated by ---), on the next lines or in a here-document:
+        kubectl create -f - <<EOF
+        apiVersion: v1
+        kind: ConfigMap
+        metadata: {name: owner}
+        EOF
+`
+	helpPatch = `  patch TYPE NAME | TYPE/NAME  [-n NS] --type=merge -p JSON
+      Applies a JSON merge patch: -p '{"metadata":{"finalizers":null}}' removes every finalizer.
+`
+	// Help is the console's help text.
+	Help = "Commands (kubectl style; the word \"kubectl\" is optional):\n" + helpGet + helpDescribe + helpDelete +
+		helpCreate + helpPatch + `  help [COMMAND] · clear (empties the transcript)
+TYPE is a kind, its plural or a short name (po, rs, deploy, cm, ns, pv, pvc, svc, sa,
+...), the scenario's custom kinds included; -n defaults to "default".`
+)
 
 // Run runs one command (its first line; the rest is its standard input) and returns
-// what kubectl would print. Errors read like kubectl's.
+// what kubectl would print on standard output and, as the error, what it would print on
+// standard error: both can be set (a delete of two objects, one of them missing). Each
+// error line reads as kubectl's: "Error from server (NotFound): ..." or "error: ...".
 func Run(ws *workspace.Workspace, input string) (string, error) {
+	out, err := run(ws, input)
+	return out, errorLines(err)
+}
+
+func run(ws *workspace.Workspace, input string) (string, error) {
 	line, stdin := heredoc(input)
 	words, err := split(line)
 	if err != nil {
@@ -63,128 +99,182 @@ func Run(ws *workspace.Workspace, input string) (string, error) {
 		return Help, nil
 	case "get":
 		return get(ws, args)
-	case "create":
-		return create(ws, args, stdin)
+	case "describe":
+		return describe(ws, args)
 	case "delete":
 		return del(ws, args)
+	case "create":
+		return create(ws, args, stdin)
 	case "patch":
 		return patch(ws, args)
 	}
-	return "", fmt.Errorf("unknown command %q: try get, create, delete, patch or help", verb)
+	return "", fmt.Errorf("unknown command %q for \"kubectl\" (try help)", verb)
 }
 
 func helpFor(verb string) (string, error) {
-	h, ok := commandHelp[verb]
-	if !ok {
-		return "", fmt.Errorf("no help for %q: try get, create, delete or patch", verb)
+	switch verb {
+	case "get":
+		return helpGet, nil
+	case "describe":
+		return helpDescribe, nil
+	case "delete":
+		return helpDelete, nil
+	case "create":
+		return helpCreate, nil
+	case "patch":
+		return helpPatch, nil
 	}
-	return h, nil
+	return "", fmt.Errorf("unknown command %q for \"kubectl\" (try help)", verb)
 }
+
+// errorLines turns an error (or several, joined) into the lines kubectl prints: the API
+// server's errors with their reason, the rest after "error: ".
+func errorLines(err error) error {
+	if err == nil {
+		return nil
+	}
+	var errs []error
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		errs = j.Unwrap()
+	} else {
+		errs = []error{err}
+	}
+	lines := make([]string, 0, len(errs))
+	for _, e := range errs {
+		var st apierrors.APIStatus
+		reason := apierrors.ReasonForError(e)
+		switch {
+		case !errors.As(e, &st):
+			lines = append(lines, "error: "+e.Error())
+		case reason == metav1.StatusReasonInvalid:
+			lines = append(lines, e.Error()) // kubectl prints these as the server words them
+		case reason == "":
+			lines = append(lines, "Error from server: "+e.Error())
+		default:
+			lines = append(lines, "Error from server ("+string(reason)+"): "+e.Error())
+		}
+	}
+	return errors.New(strings.Join(lines, "\n"))
+}
+
+// notFound is the API server's 404 for one object.
+func notFound(r resource, name string) error {
+	return apierrors.NewNotFound(schema.GroupResource{Group: r.gvk.Group, Resource: r.plural}, name)
+}
+
+// flagSpec describes one flag a command accepts.
+type flagSpec struct {
+	value bool // takes a value: --name=v, --name v, -xv, -x v
+	// noOpt is the value a flag given without "=value" gets when it takes none: "true"
+	// for a boolean, "background" for --cascade (kubectl's NoOptDefVal).
+	noOpt string
+}
+
+var (
+	valueFlag = flagSpec{value: true}
+	boolFlag  = flagSpec{noOpt: "true"}
+)
+
+// shorthands are the one-letter forms of the long flags.
+var shorthands = map[byte]string{'n': "namespace", 'A': "all-namespaces", 'o': "output", 'p': "patch",
+	'f': "filename", 'l': "selector"}
 
 // flags holds the parsed options and positional arguments of a command.
 type flags struct {
 	pos []string
-	val map[string]string
+	val map[string]string // by long name
 }
 
-// parseFlags reads --name=value, --name value, -n value and boolean flags.
-func parseFlags(args []string, known map[string]bool) (flags, error) {
+func (f flags) has(name string) bool { _, ok := f.val[name]; return ok }
+
+// bool reads a boolean flag, def when absent.
+func (f flags) bool(name string, def bool) (bool, error) {
+	v, ok := f.val[name]
+	if !ok {
+		return def, nil
+	}
+	b, err := strconv.ParseBool(v)
+	if err != nil {
+		return false, fmt.Errorf("invalid argument %q for \"--%s\" flag: want true or false", v, name)
+	}
+	return b, nil
+}
+
+// parseFlags reads --name=value, --name value, -x value, -xvalue and boolean flags, as
+// kubectl's flag parser does; "--" ends the flags.
+func parseFlags(args []string, known map[string]flagSpec) (flags, error) {
 	f := flags{val: map[string]string{}}
 	for i := 0; i < len(args); i++ {
 		a := args[i]
-		if !strings.HasPrefix(a, "-") || a == "-" {
+		switch {
+		case a == "--":
+			f.pos = append(f.pos, args[i+1:]...)
+			return f, nil
+		case !strings.HasPrefix(a, "-") || a == "-":
 			f.pos = append(f.pos, a)
 			continue
 		}
-		name, value, hasValue := strings.Cut(strings.TrimLeft(a, "-"), "=")
-		switch name {
-		case "namespace":
-			name = "n"
-		case "all-namespaces":
-			name = "A"
-		case "output":
-			name = "o"
-		case "patch":
-			name = "p"
-		case "filename":
-			name = "f"
+		var name, value, shown string
+		var hasValue bool
+		if strings.HasPrefix(a, "--") {
+			name, value, hasValue = strings.Cut(a[2:], "=")
+			shown = "--" + name
+			if _, ok := known[name]; !ok {
+				return f, fmt.Errorf("unknown flag: --%s", name)
+			}
+		} else {
+			long, ok := shorthands[a[1]]
+			if _, accepted := known[long]; !ok || !accepted {
+				return f, fmt.Errorf("unknown shorthand flag: '%c' in %s", a[1], a)
+			}
+			name, shown = long, fmt.Sprintf("'%c' in %s", a[1], a)
+			if rest := strings.TrimPrefix(a[2:], "="); len(a) > 2 {
+				value, hasValue = rest, true
+			}
 		}
-		takesValue, ok := known[name]
-		if !ok {
-			return f, fmt.Errorf("unknown flag: %s", a)
-		}
-		if takesValue && !hasValue {
+		spec := known[name]
+		switch {
+		case hasValue:
+		case spec.value:
 			if i+1 >= len(args) {
-				return f, fmt.Errorf("flag needs an argument: %s", a)
+				return f, fmt.Errorf("flag needs an argument: %s", shown)
 			}
 			i++
 			value = args[i]
+		default:
+			value = spec.noOpt
 		}
 		f.val[name] = value
 	}
 	return f, nil
 }
 
-// target resolves KIND/NAME or KIND NAME to a reference.
-func target(ws *workspace.Workspace, f flags) (gccore.ObjectRef, error) {
-	var kind, name string
-	switch {
-	case len(f.pos) == 1 && strings.Contains(f.pos[0], "/"):
-		kind, name, _ = strings.Cut(f.pos[0], "/")
-	case len(f.pos) == 2:
-		kind, name = f.pos[0], f.pos[1]
-	default:
-		return gccore.ObjectRef{}, errors.New("name one object: KIND/NAME or KIND NAME")
-	}
-	k, err := resolveKind(ws, kind)
-	if err != nil {
-		return gccore.ObjectRef{}, err
-	}
-	ref := gccore.ObjectRef{APIVersion: k.APIVersion, Kind: k.Kind, Name: name}
-	if k.Namespaced {
-		ref.Namespace = namespace(f)
-	}
-	return ref, nil
-}
-
+// namespace is -n, or "default".
 func namespace(f flags) string {
-	if ns := f.val["n"]; ns != "" {
+	if ns := f.val["namespace"]; ns != "" {
 		return ns
 	}
 	return metav1.NamespaceDefault
 }
 
-var shortNames = map[string]string{
-	"cm": "ConfigMap", "po": "Pod", "rs": "ReplicaSet", "rc": "ReplicationController", "deploy": "Deployment",
-	"sts": "StatefulSet", "ds": "DaemonSet", "sa": "ServiceAccount", "ns": "Namespace", "pv": "PersistentVolume",
-	"pvc": "PersistentVolumeClaim", "svc": "Service", "no": "Node", "cj": "CronJob", "crd": "CustomResourceDefinition",
-}
-
-// resolveKind finds a served kind by kind name, plural, singular or short name, with an
-// optional .group suffix (widgets.example.com).
-func resolveKind(ws *workspace.Workspace, s string) (workspace.Kind, error) {
-	name, group, _ := strings.Cut(strings.ToLower(s), ".")
-	if k, ok := shortNames[name]; ok {
-		name = strings.ToLower(k)
+// target resolves the one object a command names: TYPE/NAME or TYPE NAME.
+func target(ws *workspace.Workspace, f flags) (gccore.ObjectRef, error) {
+	sel, err := selectArgs(ws, f.pos)
+	if err != nil {
+		return gccore.ObjectRef{}, err
 	}
-	for _, r := range ws.Sim().Resources().All() {
-		if group != "" && r.GVK.Group != group {
-			continue
-		}
-		kind := strings.ToLower(r.GVK.Kind)
-		if name == kind || name == r.Plural || name+"s" == r.Plural {
-			return workspace.Kind{APIVersion: r.GVK.GroupVersion().String(), Kind: r.GVK.Kind, Namespaced: r.Namespaced, Custom: r.Custom}, nil
-		}
+	if len(sel.types) != 1 || len(sel.types[0].names) != 1 {
+		return gccore.ObjectRef{}, errors.New("name one object: TYPE/NAME or TYPE NAME")
 	}
-	return workspace.Kind{}, fmt.Errorf("the server doesn't have a resource type %q", s)
+	return sel.types[0].res.ref(namespace(f), sel.types[0].names[0]), nil
 }
 
 func create(ws *workspace.Workspace, args []string, stdin string) (string, error) {
-	f, err := parseFlags(args, map[string]bool{"f": true, "n": true})
+	f, err := parseFlags(args, map[string]flagSpec{"filename": valueFlag, "namespace": valueFlag})
 	if err != nil {
 		return "", err
 	}
-	if f.val["f"] != "-" || len(f.pos) > 0 {
+	if f.val["filename"] != "-" || len(f.pos) > 0 {
 		return "", errors.New("only `kubectl create -f -` is supported: put the YAML on the following lines")
 	}
 	if strings.TrimSpace(stdin) == "" {
@@ -197,11 +287,11 @@ func create(ws *workspace.Workspace, args []string, stdin string) (string, error
 	cs := make([]workspace.Command, len(objs))
 	var b strings.Builder
 	for i, o := range objs {
-		if ns := f.val["n"]; ns != "" && o.Namespace != "" && o.Namespace == metav1.NamespaceDefault {
+		if ns := f.val["namespace"]; ns != "" && o.Namespace != "" && o.Namespace == metav1.NamespaceDefault {
 			o.Namespace = ns
 		}
 		cs[i] = workspace.CreateCommand(o)
-		fmt.Fprintf(&b, "%s/%s created\n", strings.ToLower(o.Kind), o.Name)
+		fmt.Fprintf(&b, "%s/%s created\n", typeNameOf(o.APIVersion, o.Kind), o.Name)
 	}
 	if err := ws.Batch(cs); err != nil {
 		return "", err
@@ -209,49 +299,8 @@ func create(ws *workspace.Workspace, args []string, stdin string) (string, error
 	return b.String(), nil
 }
 
-func del(ws *workspace.Workspace, args []string) (string, error) {
-	f, err := parseFlags(args, map[string]bool{"n": true, "cascade": true, "grace-period": true,
-		"precondition-uid": true, "precondition-resource-version": true, "wait": true})
-	if err != nil {
-		return "", err
-	}
-	ref, err := target(ws, f)
-	if err != nil {
-		return "", err
-	}
-	var opts metav1.DeleteOptions
-	pol, err := gccore.CascadePolicy(f.val["cascade"]) // API-20: kubectl always sends a policy
-	if err != nil {
-		return "", err
-	}
-	opts.PropagationPolicy = &pol
-	if g, ok := f.val["grace-period"]; ok {
-		n, err := strconv.ParseInt(g, 10, 64)
-		if err != nil {
-			return "", fmt.Errorf("invalid --grace-period %q", g)
-		}
-		if n >= 0 { // kubectl: a negative value means "use the default"
-			opts.GracePeriodSeconds = &n
-		}
-	}
-	if u, ok := f.val["precondition-uid"]; ok {
-		uid := types.UID(u)
-		opts.Preconditions = &metav1.Preconditions{UID: &uid}
-	}
-	if rv, ok := f.val["precondition-resource-version"]; ok {
-		if opts.Preconditions == nil {
-			opts.Preconditions = &metav1.Preconditions{}
-		}
-		opts.Preconditions.ResourceVersion = &rv
-	}
-	if err := ws.Do(workspace.DeleteCommand(ref, opts)); err != nil {
-		return "", err
-	}
-	return fmt.Sprintf("%s \"%s\" deleted (propagationPolicy=%s)", strings.ToLower(ref.Kind), ref.Name, *opts.PropagationPolicy), nil
-}
-
 func patch(ws *workspace.Workspace, args []string) (string, error) {
-	f, err := parseFlags(args, map[string]bool{"n": true, "type": true, "p": true})
+	f, err := parseFlags(args, map[string]flagSpec{"namespace": valueFlag, "type": valueFlag, "patch": valueFlag})
 	if err != nil {
 		return "", err
 	}
@@ -262,7 +311,7 @@ func patch(ws *workspace.Workspace, args []string) (string, error) {
 	if t := f.val["type"]; t != "merge" {
 		return "", fmt.Errorf("--type=%q is not supported: use --type=merge (a JSON merge patch, as the scenario update step)", t)
 	}
-	body := f.val["p"]
+	body := f.val["patch"]
 	if body == "" {
 		return "", errors.New("missing the patch: -p '{...}'")
 	}
@@ -273,5 +322,5 @@ func patch(ws *workspace.Workspace, args []string) (string, error) {
 	if err := ws.Do(workspace.PatchCommand(ref, []byte(body))); err != nil {
 		return "", err
 	}
-	return fmt.Sprintf("%s/%s patched", strings.ToLower(ref.Kind), ref.Name), nil
+	return fmt.Sprintf("%s/%s patched", typeNameOf(ref.APIVersion, ref.Kind), ref.Name), nil
 }
