@@ -264,6 +264,10 @@ func TestTwoTabsConflict(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Tab b saving what it read (the page saves after loading) changes nothing.
+	if err := b.Save(e.ID, wb.Marshal()); err != nil {
+		t.Fatal(err)
+	}
 	wa := session(t, "deployment", 3)
 	if err := a.Save(e.ID, wa.Marshal()); err != nil {
 		t.Fatal(err)
@@ -286,6 +290,7 @@ func TestTwoTabsConflict(t *testing.T) {
 		t.Fatalf("my copy: %v", err)
 	}
 	// After reloading theirs, b saves again without conflict; then a is the stale one.
+	theirs.Step()
 	if err := b.Save(e.ID, theirs.Marshal()); err != nil {
 		t.Fatal(err)
 	}

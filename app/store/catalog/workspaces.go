@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -179,8 +180,13 @@ func (c *Catalog) OpenCurrent(fresh func() (string, *workspace.Workspace, error)
 	return ws, e, problems
 }
 
+// errUnchanged ends a save that would write what is stored already.
+var errUnchanged = errors.New("unchanged")
+
 // Save writes workspace id's body over the revision this tab holds. Another tab's
-// newer revision (or a deletion) is a *ConflictError and nothing is written.
+// newer revision (or a deletion) is a *ConflictError and nothing is written. A body
+// equal to the stored one writes nothing: a tab that only looks never makes another
+// tab's next save a conflict.
 func (c *Catalog) Save(id string, body []byte) error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -197,6 +203,9 @@ func (c *Catalog) Save(id string, body []byte) error {
 		if err != nil {
 			return nil, &ConflictError{ID: id, Mine: mine, Unreadable: err.Error()}
 		}
+		if bytes.Equal(rec.Body, body) {
+			return nil, errUnchanged
+		}
 		if rec.Rev != mine {
 			return nil, &ConflictError{ID: id, Mine: mine, Theirs: rec.Rev}
 		}
@@ -206,6 +215,9 @@ func (c *Catalog) Save(id string, body []byte) error {
 		next.Body = json.RawMessage(body)
 		return encode(next), nil
 	})
+	if errors.Is(err, errUnchanged) {
+		return nil
+	}
 	if err != nil && !isWriteError(err) {
 		return err
 	}
