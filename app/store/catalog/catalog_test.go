@@ -272,6 +272,9 @@ func TestTwoTabsConflict(t *testing.T) {
 	if err := a.Save(e.ID, wa.Marshal()); err != nil {
 		t.Fatal(err)
 	}
+	if b.Stale(e.ID) == nil || a.Stale(e.ID) != nil {
+		t.Fatal("Stale: tab b should be behind, tab a not")
+	}
 	wb.Step()
 	var ce *ConflictError
 	if err := b.Save(e.ID, wb.Marshal()); !errors.As(err, &ce) || ce.Theirs != 2 || ce.Mine != 1 {

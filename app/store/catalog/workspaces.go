@@ -232,6 +232,32 @@ func (c *Catalog) Save(id string, body []byte) error {
 	return err
 }
 
+// Stale says, without writing, whether a save of workspace id would be refused
+// because another tab saved it (or deleted it) since this tab read it.
+func (c *Catalog) Stale(id string) *ConflictError {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	mine, ok := c.revs[id]
+	if !ok {
+		return nil
+	}
+	raw, gerr := c.st.Get(wsPrefix + id)
+	switch {
+	case errors.Is(gerr, store.ErrNotFound):
+		return &ConflictError{ID: id, Mine: mine, Gone: true}
+	case gerr != nil && !unreadable(gerr):
+		return nil // the storage fails: the next save says so
+	}
+	rec, err := decodeRecord(raw, gerr, id)
+	switch {
+	case err != nil:
+		return &ConflictError{ID: id, Mine: mine, Unreadable: err.Error()}
+	case rec.Rev != mine:
+		return &ConflictError{ID: id, Mine: mine, Theirs: rec.Rev}
+	}
+	return nil
+}
+
 // Rename names workspace id anew (in the index and in its record, whose revision does
 // not change: a rename never conflicts with a save).
 func (c *Catalog) Rename(id, name string) error {
