@@ -188,6 +188,7 @@ func (p *Playground) save(ctx app.Context) {
 		return
 	}
 	p.savePending = true
+	ctx = p.ctx // the caller's element may be gone by then (a deleted object's button)
 	ctx.After(saveDelay, func(ctx app.Context) {
 		p.savePending = false
 		if p.ws == nil || p.stored.conflict != nil {
@@ -245,6 +246,7 @@ func (p *Playground) catalogOp(ctx app.Context, what string, op func(*catalog.Ca
 	if cat == nil {
 		return
 	}
+	ctx = p.ctx // the caller's element may be gone when the result comes (a closed menu)
 	ctx.Async(func() {
 		var err error
 		if pending != nil {

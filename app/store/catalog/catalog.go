@@ -127,6 +127,9 @@ func (c *Catalog) Refresh() error {
 	return c.load()
 }
 
+// errNoChange ends an index change that changes nothing: nothing is written.
+var errNoChange = errors.New("no change")
+
 // errIndexChanged: the index appeared or became unreadable between a read and a write.
 var errIndexChanged = errors.New("the workspace index changed meanwhile")
 
@@ -150,9 +153,17 @@ func (c *Catalog) changeTry(f func(*Index), tries int) error {
 				return nil, errIndexChanged // load quarantines it
 			}
 		}
+		before := encode(next)
 		f(&next)
-		return encode(next), nil
+		after := encode(next)
+		if !errors.Is(err, store.ErrNotFound) && string(after) == string(before) {
+			return nil, errNoChange
+		}
+		return after, nil
 	})
+	if errors.Is(err, errNoChange) {
+		err = nil
+	}
 	var we *store.WriteError
 	if err == nil || errors.As(err, &we) {
 		c.index = next
