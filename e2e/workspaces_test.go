@@ -4,7 +4,6 @@ package e2e
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
@@ -303,6 +302,7 @@ func TestTwoTabsConflict(t *testing.T) {
 	stored := idbDump(t, a)["ws/"+id]
 	waitJS(t, b, "the conflict notice", `document.querySelector('.snote-conflict') !== null`, 10*time.Second)
 	step(t, b) // paused: written nowhere
+	waitJS(t, b, "the menu closed", `document.querySelector('.ws-panel') === null`, 5*time.Second)
 	screenshot(t, b, "two-tabs-conflict")
 
 	step(t, c)
@@ -316,7 +316,8 @@ func TestTwoTabsConflict(t *testing.T) {
 	// b keeps its work as a copy; c reloads theirs.
 	click(t, b, "Keep mine as a copy")
 	waitJS(t, b, "the notice gone", `document.querySelector('.snote-conflict') === null`, 10*time.Second)
-	es := openMenu(t, b)
+	openMenu(t, b)
+	es := waitEntries(t, b, "the copy", 2)
 	if len(es) != 2 || current(t, es).ID == id || !strings.HasSuffix(current(t, es).Name, "(this tab)") {
 		t.Fatalf("after Keep mine: %+v", es)
 	}
@@ -377,7 +378,6 @@ func TestStorageRefused(t *testing.T) {
 		waitSaved(t, ctx)
 		eval[bool](t, ctx, `window.gcplayFull = true`)
 		step(t, ctx)
-		step(t, ctx)
 		waitJS(t, ctx, "the quota notice", `document.querySelector('.snote-storage')?.textContent.includes('QuotaExceededError')`, 10*time.Second)
 		if kind := eval[string](t, ctx, `document.querySelector('#status').dataset.storage`); kind != "memory" {
 			t.Fatalf("data-storage = %q", kind)
@@ -390,7 +390,7 @@ func TestStorageRefused(t *testing.T) {
 		openMenu(t, ctx)
 		do(t, ctx, "switch back", chromedp.Click(chromedp.Search(fmt.Sprintf(`//li[@data-workspace=%q]//button[contains(@class,"ws-open")]`, first.ID))))
 		waitName(t, ctx, first.Name)
-		waitTick(t, ctx, 2)
+		waitTick(t, ctx, 1)
 		exportWorks(t, ctx)
 	})
 }
@@ -407,4 +407,3 @@ func exportWorks(t *testing.T, ctx context.Context) {
 	}
 }
 
-var _ = json.Marshal

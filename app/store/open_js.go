@@ -4,6 +4,7 @@ package store
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"syscall/js"
 	"time"
@@ -208,7 +209,21 @@ func (s *IndexedDB) write(op func(context.Context, *idb.ObjectStore) error) erro
 	}
 	if err := op(ctx, st); err != nil {
 		_ = txn.Abort()
+		return named(err)
+	}
+	return named(txn.Await(ctx))
+}
+
+// named puts a thrown DOMException's name first ("QuotaExceededError: …"): the page
+// shows it, and the name is what tells a full quota from other failures.
+func named(err error) error {
+	var je js.Error
+	if !errors.As(err, &je) || je.Value.Type() != js.TypeObject {
 		return err
 	}
-	return txn.Await(ctx)
+	name, msg := je.Value.Get("name"), je.Value.Get("message")
+	if name.Type() != js.TypeString || msg.Type() != js.TypeString {
+		return err
+	}
+	return fmt.Errorf("%s: %s", name.String(), msg.String())
 }

@@ -408,6 +408,7 @@ func (p *Playground) undoDelete(ctx app.Context) {
 func (p *Playground) reloadTheirs(ctx app.Context) {
 	id := p.stored.id
 	p.stored.conflict = nil
+	p.savedSeq = p.saveSeq // this tab's changes are dropped: the person chose theirs
 	p.catalogOp(ctx, "reload", func(cat *catalog.Catalog) (func(app.Context) error, error) {
 		ws, err := cat.Load(id)
 		if err != nil {
@@ -425,6 +426,7 @@ func (p *Playground) keepMine(ctx app.Context) {
 		name = e.Name
 	}
 	p.stored.conflict = nil
+	p.savedSeq = p.saveSeq // the changes go into the copy, not over theirs
 	p.createWorkspace(ctx, name+" (this tab)", p.ws, nil)
 }
 

@@ -19,6 +19,7 @@ type WorkspacesMenu struct {
 	renaming string // the entry whose name is being edited
 	draft    string
 	from     string // the example a new workspace starts from
+	release  func() // removes the outside-press listener
 
 	onToggle    func(app.Context)
 	onSwitch    func(app.Context, string)
@@ -26,6 +27,30 @@ type WorkspacesMenu struct {
 	onRename    func(app.Context, string, string)
 	onDuplicate func(app.Context, string)
 	onDelete    func(app.Context, string)
+}
+
+// OnMount closes the menu on a press anywhere outside it.
+func (m *WorkspacesMenu) OnMount(ctx app.Context) {
+	if app.IsServer {
+		return
+	}
+	el := ctx.JSSrc()
+	m.release = listen(app.Window().Get("document"), "pointerdown", func(e app.Value) {
+		if !el.Call("contains", e.Get("target")).Bool() {
+			ctx.Dispatch(func(ctx app.Context) {
+				if m.Open {
+					m.onToggle(ctx)
+				}
+			})
+		}
+	})
+}
+
+// OnDismount removes the listener.
+func (m *WorkspacesMenu) OnDismount() {
+	if m.release != nil {
+		m.release()
+	}
 }
 
 // Render draws the button and, when open, the menu.

@@ -109,7 +109,7 @@ func (c *Catalog) loadLocked(id string) (*workspace.Workspace, error) {
 		ws, err = workspace.Unmarshal(rec.Body)
 	}
 	if err != nil {
-		if qerr := c.quarantine(wsPrefix+id, err); qerr != nil && !isWriteError(qerr) {
+		if qerr := c.quarantine(wsPrefix+id, fmt.Errorf("workspace %q: %v", name, err)); qerr != nil && !isWriteError(qerr) {
 			return nil, qerr
 		}
 		return nil, &QuarantinedError{ID: id, Name: name, Reason: err}
