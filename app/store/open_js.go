@@ -42,11 +42,11 @@ func Open() (s Store, err error) {
 		return err
 	})
 	if err != nil {
-		return nil, err
+		return nil, named(err)
 	}
 	db, err := req.Await(ctx)
 	if err != nil {
-		return nil, err
+		return nil, named(err)
 	}
 	return &IndexedDB{db: db}, nil
 }
