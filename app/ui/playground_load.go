@@ -230,10 +230,11 @@ func (p *Playground) afterWrite(err error) {
 	}
 }
 
-// unsaved is the open session when it has changes not yet written (a switch writes
-// them first), else nil.
+// unsaved is the open session when it may have changes not yet written (a switch
+// writes them first), else nil. A run saves only when it stops, so while running the
+// session is always written.
 func (p *Playground) unsaved() []byte {
-	if p.ws == nil || p.stored.conflict != nil || p.savedSeq == p.saveSeq {
+	if p.ws == nil || p.stored.conflict != nil || (p.run != Running && p.savedSeq == p.saveSeq) {
 		return nil
 	}
 	return p.ws.Marshal()
