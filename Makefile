@@ -12,11 +12,12 @@ E2E       := ./e2e/...
 
 .PHONY: run serve wasm site test vet unit e2e wasm-node fuzz bench bench-native bench-wasm clean
 
-# The shipped wasm: stripped, and the Kubernetes libraries (apimachinery, YAML, CBOR) built
-# without inlining, which keeps app.wasm under its 4 MiB gzip budget (e2e TestWasmSizeBudget)
-# at no cost on the per-tick hot path, which is gccore's and go-app's own code.
+# The shipped wasm: stripped, and the Kubernetes libraries (apimachinery, YAML, CBOR) and
+# the storage code (app/store, IndexedDB) built without inlining, which keeps app.wasm under
+# its 4 MiB gzip budget (e2e TestWasmSizeBudget) at no cost on the per-tick hot path, which
+# is gccore's and go-app's own code.
 WASM_OUT  ?= web/app.wasm
-NOINLINE  := $(foreach p,k8s.io sigs.k8s.io go.yaml.in github.com/fxamacker,-gcflags='$(p)/...=-l')
+NOINLINE  := $(foreach p,k8s.io sigs.k8s.io go.yaml.in github.com/fxamacker github.com/gcplay/gcplay/app/store github.com/hack-pad,-gcflags='$(p)/...=-l')
 wasm:
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="-s -w" $(NOINLINE) -o $(WASM_OUT) ./app/cmd/wasm
 
