@@ -10,12 +10,12 @@ WASM_NODE := ./gccore/... ./lessons/... ./app/workspace/... ./app/scene/... ./ap
 
 .PHONY: run serve wasm site test vet unit lessons e2e wasm-node fuzz bench bench-native bench-wasm clean
 
-# The shipped wasm: stripped, and the Kubernetes libraries (apimachinery, YAML, CBOR) and the
-# console's kubectl package built without inlining, which keeps app.wasm under its 4 MiB gzip
-# budget (e2e TestWasmSizeBudget) at no cost on the per-tick hot path, which is gccore's and
-# go-app's own code (the console runs once per command).
+# The shipped wasm: stripped, and code off the per-tick hot path built without inlining:
+# the Kubernetes libraries (apimachinery, YAML, CBOR), the console's kubectl package (runs
+# once per command) and the storage code (app/store, IndexedDB). This keeps app.wasm under
+# its gzip budget (e2e TestWasmSizeBudget); the hot path is gccore's and go-app's own code.
 WASM_OUT  ?= web/app.wasm
-NOINLINE  := $(foreach p,k8s.io/... sigs.k8s.io/... go.yaml.in/... github.com/fxamacker/... github.com/gcplay/gcplay/app/kubectl,-gcflags='$(p)=-l')
+NOINLINE  := $(foreach p,k8s.io sigs.k8s.io go.yaml.in github.com/fxamacker github.com/hack-pad github.com/gcplay/gcplay/app/kubectl github.com/gcplay/gcplay/app/store,-gcflags='$(p)/...=-l')
 wasm:
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="-s -w" $(NOINLINE) -o $(WASM_OUT) ./app/cmd/wasm
 

@@ -71,6 +71,16 @@ func (p *Playground) renderTour() app.UI {
 	)
 }
 
+// guideUntouched shows the guide of an example opened as it ships (no step taken yet):
+// a first visit's default example, or one reopened untouched.
+func (p *Playground) guideUntouched() {
+	if v := p.ws.View(); v.HistoryLen == 0 {
+		if _, ok := workspace.ExampleByID(v.Name); ok {
+			p.guide = v.Name
+		}
+	}
+}
+
 // renderGuide draws the open example's purpose and first action, until dismissed.
 func (p *Playground) renderGuide() app.UI {
 	ex, ok := workspace.ExampleByID(p.guide)

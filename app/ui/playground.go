@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/gcplay/gcplay/app/scene"
-	"github.com/gcplay/gcplay/app/store"
 	"github.com/gcplay/gcplay/app/workspace"
 	"github.com/gcplay/gcplay/gccore"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -45,9 +44,6 @@ const (
 // Policies are the Delete button's choices; "" is the API server's default.
 var Policies = []string{"Background", "Foreground", "Orphan", ""}
 
-// saveKey is the store key of the current workspace.
-const saveKey = "workspace"
-
 // Playground is the page: it owns the workspace and all UI state and hands views and
 // callbacks down to the panels. It changes state only in event handlers and dispatched
 // functions, which go-app runs on the UI goroutine.
@@ -82,7 +78,7 @@ type Playground struct {
 	tour       int
 	legendOpen bool
 
-	store       store.Store
+	stored      storage
 	storeNote   string // why the workspace is not persisted, if it is not
 	saveSeq     int    // bumped per change
 	savePending bool   // a write is scheduled (save)
@@ -119,23 +115,9 @@ func (p *Playground) OnMount(ctx app.Context) {
 		p.tour, p.legendOpen = 1, true
 	}
 	ctx.Handle(actionCopyScenario, func(ctx app.Context, a app.Action) { p.copyScenario(ctx) })
-	p.release = append(p.release, listenKeys(ctx, p.onKey), listenHash(ctx, p.onHashChange))
-	ctx.Async(func() {
-		st, err := store.Open()
-		note := ""
-		if err != nil {
-			note = fmt.Sprintf("Storage is unavailable (%v): this session lives in memory only and is lost on reload.", err)
-			st = &store.Memory{}
-		}
-		saved, gerr := st.Get(saveKey)
-		if gerr != nil && !errors.Is(gerr, store.ErrNotFound) {
-			note = fmt.Sprintf("Reading the saved workspace failed (%v); starting fresh.", gerr)
-		}
-		ctx.Dispatch(func(ctx app.Context) {
-			p.store, p.storeNote = st, note
-			p.guard(ctx, "load", func() error { return p.load(ctx, saved) })
-		})
-	})
+	p.release = append(p.release, listenKeys(ctx, p.onKey), listenHash(ctx, p.onHashChange),
+		listenOtherTabs(ctx, p.onOtherTab))
+	p.startStorage(ctx)
 }
 
 // OnDismount removes the window listeners.
@@ -357,22 +339,8 @@ func (p *Playground) onKey(ctx app.Context, key string) {
 	}
 }
 
-// openExample replaces the workspace by a built-in example.
-func (p *Playground) openExample(ctx app.Context, id string) {
-	p.guard(ctx, "open example", func() error {
-		ex, ok := workspace.ExampleByID(id)
-		if !ok {
-			return fmt.Errorf("no example %q", id)
-		}
-		ws, err := workspace.New(ex.ID, ex.Source)
-		if err != nil {
-			return err
-		}
-		p.open(ws)
-		p.guide = ex.ID
-		return nil
-	})
-}
+// openExample opens a built-in example as a new workspace (the open one is kept).
+func (p *Playground) openExample(ctx app.Context, id string) { p.newWorkspace(ctx, id) }
 
 // copyScenario copies the session as a scenario file, for bug reports after a crash.
 func (p *Playground) copyScenario(ctx app.Context) {

@@ -1,80 +1,176 @@
 package ui
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"strings"
 	"time"
 
+	"github.com/gcplay/gcplay/app/store"
+	"github.com/gcplay/gcplay/app/store/catalog"
 	"github.com/gcplay/gcplay/app/workspace"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
-// load picks the first workspace that opens: the link's scenario, the saved session,
-// the default example. A bad link or save is reported and skipped.
-func (p *Playground) load(ctx app.Context, saved []byte) error {
-	var problems []string
-	if src, ok, err := linkScenario(app.Window().URL().Fragment); ok {
-		if err == nil {
-			var ws *workspace.Workspace
-			if ws, err = workspace.New("link", src); err == nil {
-				p.open(ws)
-				return nil
+// storage is the page's side of the workspace catalog: which workspace is open and
+// what the person has to hear about. Changed on the UI goroutine only; the catalog's
+// calls run in ctx.Async (they block on IndexedDB).
+type storage struct {
+	cat      *catalog.Catalog
+	fb       *store.Fallback
+	id       string // the open workspace
+	entries  []catalog.Entry
+	kept     []catalog.Quarantined
+	conflict *catalog.ConflictError // saving is paused until the person chooses
+	deleted  *catalog.Deleted       // the last deletion, for Undo
+	menu     bool                   // the Workspaces menu is open
+}
+
+// startStorage opens the store and the catalog, then the first workspace: a
+// #scenario= link as a new workspace, else the one open last, else the default
+// example. Storage that fails leaves the page working in memory, with a notice.
+func (p *Playground) startStorage(ctx app.Context) {
+	link, isLink, linkErr := linkScenario(app.Window().URL().Fragment)
+	ctx.Async(func() {
+		var notes []string
+		st, err := store.Open()
+		if err != nil {
+			notes = append(notes, fmt.Sprintf("Storage is unavailable (%v): your workspaces live in memory only and are lost when the page closes; Export still works.", err))
+			st = &store.Memory{}
+		}
+		fb := &store.Fallback{Primary: st}
+		cat, err := catalog.Open(fb, catalog.Options{})
+		if err != nil {
+			notes = append(notes, fmt.Sprintf("Reading the stored workspaces failed (%v): this page works in memory only; nothing stored was changed.", err))
+			fb = &store.Fallback{Primary: &store.Memory{}}
+			cat, _ = catalog.Open(fb, catalog.Options{})
+		}
+		var ws *workspace.Workspace
+		var e catalog.Entry
+		var problems []string
+		consumed := false
+		if isLink {
+			if linkErr == nil {
+				ws, linkErr = workspace.New("link", link)
+			}
+			if linkErr != nil {
+				ws = nil
+				problems = append(problems, "The #scenario= link could not be opened: "+linkErr.Error())
+			} else {
+				e, err = cat.Create(linkName(time.Now()), ws.Marshal())
+				notes = appendWriteNote(notes, err)
+				if err != nil && !isWriteError(err) {
+					problems = append(problems, "The link's workspace could not be stored: "+err.Error())
+				}
+				consumed = true
 			}
 		}
-		problems = append(problems, "The #scenario= link could not be opened: "+err.Error())
-	}
-	if len(saved) > 0 {
-		ws, err := workspace.Unmarshal(saved)
-		if err == nil {
-			p.open(ws)
-			return joinProblems(problems)
+		if ws == nil {
+			var errs []error
+			ws, e, errs = cat.OpenCurrent(defaultWorkspace)
+			for _, err := range errs {
+				var qe *catalog.QuarantinedError
+				if errors.As(err, &qe) {
+					continue // its notice offers the record
+				}
+				if isWriteError(err) {
+					notes = appendWriteNote(notes, err)
+					continue
+				}
+				problems = append(problems, err.Error())
+			}
 		}
-		problems = append(problems, "The saved workspace could not be restored: "+err.Error())
-	}
+		ctx.Dispatch(func(ctx app.Context) {
+			p.stored = storage{cat: cat, fb: fb, id: e.ID, entries: cat.Entries(), kept: cat.Quarantined()}
+			p.storeNote = strings.Join(notes, " ")
+			p.guard(ctx, "load", func() error {
+				if ws == nil {
+					return errors.New(strings.Join(problems, " "))
+				}
+				p.open(ws)
+				p.guideUntouched()
+				p.savedSeq = p.saveSeq // what was just loaded or created is stored
+				if consumed {
+					clearFragment()
+				}
+				if len(problems) > 0 {
+					return errors.New(strings.Join(problems, " "))
+				}
+				return nil
+			})
+		})
+	})
+}
+
+// linkName names the workspace a link opens.
+func linkName(t time.Time) string { return "Link " + t.Format("2006-01-02 15:04:05") }
+
+// defaultWorkspace is what a first visit (or a catalog with nothing readable) opens.
+func defaultWorkspace() (string, *workspace.Workspace, error) {
 	ex, _ := workspace.ExampleByID(workspace.DefaultExample)
 	ws, err := workspace.New(ex.ID, ex.Source)
-	if err != nil {
-		return err
-	}
-	p.open(ws)
-	p.guide = ex.ID
-	return joinProblems(problems)
+	return ex.Title, ws, err
 }
 
-func joinProblems(ps []string) error {
-	if len(ps) == 0 {
-		return nil
-	}
-	return errors.New(strings.Join(ps, " "))
+func isWriteError(err error) bool {
+	var we *store.WriteError
+	return errors.As(err, &we)
 }
 
-// linkScenario extracts the scenario of a `#scenario=` fragment.
+func appendWriteNote(notes []string, err error) []string {
+	if isWriteError(err) {
+		return append(notes, writeNote(err))
+	}
+	return notes
+}
+
+func writeNote(err error) string {
+	var we *store.WriteError
+	errors.As(err, &we)
+	return fmt.Sprintf("Saving failed (%v): your work continues in memory and is lost when the page closes; Export still works.", we.Err)
+}
+
+// linkScenario extracts the scenario of a `#scenario=` fragment. An empty one is an
+// error: it must not make a workspace.
 func linkScenario(fragment string) ([]byte, bool, error) {
 	const prefix = "scenario="
 	if !strings.HasPrefix(fragment, prefix) {
 		return nil, false, nil
 	}
 	b, err := workspace.DecodeLink(strings.TrimPrefix(fragment, prefix))
+	if err == nil && len(bytes.TrimSpace(b)) == 0 {
+		err = errors.New("the link holds no scenario")
+	}
 	return b, true, err
 }
 
-func (p *Playground) onHashChange(ctx app.Context) {
-	src, ok, err := linkScenario(app.Window().URL().Fragment)
-	if !ok {
+// clearFragment drops a consumed #scenario= from the address, so that a reload opens
+// the workspace the link made instead of making another (no hashchange follows).
+func clearFragment() {
+	if app.IsServer {
 		return
 	}
-	p.guard(ctx, "open link", func() error {
-		if err != nil {
-			return fmt.Errorf("the #scenario= link could not be opened: %v", err)
-		}
-		ws, err := workspace.New("link", src)
-		if err != nil {
-			return fmt.Errorf("the #scenario= link could not be opened: %v", err)
-		}
-		p.open(ws)
-		return nil
-	})
+	u := *app.Window().URL()
+	u.Fragment = ""
+	app.Window().Get("history").Call("replaceState", nil, "", u.String())
+}
+
+// onHashChange opens a link pasted into the address bar as a new workspace.
+func (p *Playground) onHashChange(ctx app.Context) {
+	src, ok, err := linkScenario(app.Window().URL().Fragment)
+	if !ok || p.stored.cat == nil {
+		return
+	}
+	var ws *workspace.Workspace
+	if err == nil {
+		ws, err = workspace.New("link", src)
+	}
+	if err != nil {
+		p.notice = notice{noticeError, "The #scenario= link could not be opened: " + err.Error()}
+		return
+	}
+	p.createWorkspace(ctx, linkName(time.Now()), ws, clearFragment)
 }
 
 // saveDelay gathers quick changes (a burst of Step clicks) into one write: saving
@@ -82,32 +178,330 @@ func (p *Playground) onHashChange(ctx app.Context) {
 const saveDelay = 250 * time.Millisecond
 
 // save writes the workspace to the store, off the UI goroutine, saveDelay after a change;
-// changes meanwhile are in the same write.
+// changes meanwhile are in the same write. While another tab's change is unresolved
+// (a conflict) nothing is written.
 func (p *Playground) save(ctx app.Context) {
-	if p.store == nil || p.ws == nil || p.run == Running {
+	if p.stored.cat == nil || p.ws == nil || p.run == Running {
 		return
 	}
 	p.saveSeq++
-	if p.savePending {
+	if p.savePending || p.stored.conflict != nil {
 		return
 	}
 	p.savePending = true
+	ctx = p.ctx // the caller's element may be gone by then (a deleted object's button)
 	ctx.After(saveDelay, func(ctx app.Context) {
 		p.savePending = false
-		if p.ws == nil {
+		if p.ws == nil || p.stored.conflict != nil {
 			return
 		}
-		seq, data, st := p.saveSeq, p.ws.Marshal(), p.store
+		seq, data, cat, id := p.saveSeq, p.ws.Marshal(), p.stored.cat, p.stored.id
 		ctx.Async(func() {
-			err := st.Put(saveKey, data)
+			err := cat.Save(id, data)
 			ctx.Dispatch(func(ctx app.Context) {
-				switch {
-				case err != nil && seq == p.saveSeq:
-					p.storeNote = fmt.Sprintf("Saving failed (%v): this session lives in memory only.", err)
-				case err == nil:
+				if id != p.stored.id {
+					return
+				}
+				p.afterWrite(err)
+				if err == nil || isWriteError(err) {
 					p.savedSeq = max(p.savedSeq, seq)
 				}
+				if err == nil {
+					broadcastChange()
+				}
+				p.stored.entries = cat.Entries()
 			})
 		})
 	})
+}
+
+// afterWrite reports a write's outcome: a conflict pauses saving, a write kept in
+// memory only is said once, a success after failures clears the note.
+func (p *Playground) afterWrite(err error) {
+	var ce *catalog.ConflictError
+	switch {
+	case errors.As(err, &ce):
+		p.stored.conflict = ce
+	case isWriteError(err):
+		p.storeNote = writeNote(err)
+	case err != nil:
+		p.notice = notice{noticeError, "Saving failed: " + err.Error()}
+	case p.stored.fb != nil && !p.stored.fb.Degraded() && strings.HasPrefix(p.storeNote, "Saving failed"):
+		p.storeNote = ""
+	}
+}
+
+// unsaved is the open session when it may have changes not yet written (a switch
+// writes them first), else nil. A run saves only when it stops, so while running the
+// session is always written.
+func (p *Playground) unsaved() []byte {
+	if p.ws == nil || p.stored.conflict != nil || (p.run != Running && p.savedSeq == p.saveSeq) {
+		return nil
+	}
+	return p.ws.Marshal()
+}
+
+// catalogOp runs op off the UI goroutine after writing the open session's unsaved
+// changes, then done on the UI goroutine. A conflict while writing them stops there.
+func (p *Playground) catalogOp(ctx app.Context, what string, op func(*catalog.Catalog) (func(app.Context) error, error)) {
+	cat, id, pending, seq := p.stored.cat, p.stored.id, p.unsaved(), p.saveSeq
+	if cat == nil {
+		return
+	}
+	ctx = p.ctx // the caller's element may be gone when the result comes (a closed menu)
+	ctx.Async(func() {
+		var err error
+		if pending != nil {
+			err = cat.Save(id, pending)
+		}
+		var done func(app.Context) error
+		var ce *catalog.ConflictError
+		if !errors.As(err, &ce) {
+			done, err = op(cat)
+		}
+		ctx.Dispatch(func(ctx app.Context) {
+			p.guard(ctx, what, func() error {
+				if pending != nil && (err == nil || isWriteError(err)) {
+					p.savedSeq = max(p.savedSeq, seq)
+				}
+				p.stored.entries, p.stored.kept = cat.Entries(), cat.Quarantined()
+				if errors.As(err, &ce) {
+					p.stored.conflict = ce
+					return nil
+				}
+				if isWriteError(err) {
+					p.storeNote = writeNote(err)
+				} else if err != nil {
+					return err
+				}
+				if done != nil {
+					return done(ctx)
+				}
+				return nil
+			})
+			broadcastChange()
+		})
+	})
+}
+
+// show makes ws, stored as e, the open workspace.
+func (p *Playground) show(ws *workspace.Workspace, id string) {
+	p.open(ws)
+	p.stored.id = id
+	p.stored.conflict = nil
+	p.savedSeq = p.saveSeq
+}
+
+// createWorkspace stores ws as a new workspace named name and opens it.
+func (p *Playground) createWorkspace(ctx app.Context, name string, ws *workspace.Workspace, then func()) {
+	data := ws.Marshal()
+	p.catalogOp(ctx, "new workspace", func(cat *catalog.Catalog) (func(app.Context) error, error) {
+		e, err := cat.Create(name, data)
+		if err != nil && !isWriteError(err) {
+			return nil, err
+		}
+		return func(ctx app.Context) error {
+			p.show(ws, e.ID)
+			if then != nil {
+				then()
+			}
+			return nil
+		}, err
+	})
+}
+
+func (p *Playground) newWorkspace(ctx app.Context, exampleID string) {
+	ex, ok := workspace.ExampleByID(exampleID)
+	if !ok {
+		p.notice = notice{noticeError, fmt.Sprintf("no example %q", exampleID)}
+		return
+	}
+	ws, err := workspace.New(ex.ID, ex.Source)
+	if err != nil {
+		p.notice = notice{noticeError, err.Error()}
+		return
+	}
+	p.stored.menu = false
+	p.createWorkspace(ctx, ex.Title, ws, func() { p.guide = ex.ID })
+}
+
+// switchWorkspace opens workspace id (the open one's changes are written first).
+func (p *Playground) switchWorkspace(ctx app.Context, id string) {
+	p.stored.menu = false
+	if id == p.stored.id {
+		return
+	}
+	p.catalogOp(ctx, "switch workspace", func(cat *catalog.Catalog) (func(app.Context) error, error) {
+		ws, err := cat.Load(id)
+		if err != nil {
+			return nil, err
+		}
+		return func(ctx app.Context) error { p.show(ws, id); return nil }, nil
+	})
+}
+
+func (p *Playground) renameWorkspace(ctx app.Context, id, name string) {
+	p.catalogOp(ctx, "rename workspace", func(cat *catalog.Catalog) (func(app.Context) error, error) {
+		return nil, cat.Rename(id, name)
+	})
+}
+
+// duplicateWorkspace copies workspace id (the open one as it is now) and opens the copy.
+func (p *Playground) duplicateWorkspace(ctx app.Context, id string) {
+	var body []byte
+	ws := p.ws
+	if id == p.stored.id && p.ws != nil {
+		body = p.ws.Marshal()
+	}
+	p.catalogOp(ctx, "duplicate workspace", func(cat *catalog.Catalog) (func(app.Context) error, error) {
+		e, err := cat.Duplicate(id, body)
+		if err != nil && !isWriteError(err) {
+			return nil, err
+		}
+		open := ws
+		if body == nil {
+			if open, err = cat.Load(e.ID); err != nil {
+				return nil, err
+			}
+		} else if open, err = workspace.Unmarshal(body); err != nil {
+			return nil, err
+		}
+		return func(ctx app.Context) error { p.show(open, e.ID); return nil }, err
+	})
+}
+
+// deleteWorkspace deletes workspace id, offering Undo; deleting the open one opens
+// another (or a new default workspace when it was the last).
+func (p *Playground) deleteWorkspace(ctx app.Context, id string) {
+	current := id == p.stored.id
+	p.catalogOp(ctx, "delete workspace", func(cat *catalog.Catalog) (func(app.Context) error, error) {
+		d, err := cat.Delete(id)
+		if err != nil && !isWriteError(err) {
+			return nil, err
+		}
+		var ws *workspace.Workspace
+		var e catalog.Entry
+		var errs []error
+		if current {
+			ws, e, errs = cat.OpenCurrent(defaultWorkspace)
+		}
+		return func(ctx app.Context) error {
+			p.stored.deleted = &d
+			if current && ws != nil {
+				p.show(ws, e.ID)
+			}
+			return errors.Join(errs...)
+		}, err
+	})
+}
+
+func (p *Playground) undoDelete(ctx app.Context) {
+	d := p.stored.deleted
+	if d == nil {
+		return
+	}
+	p.stored.deleted = nil
+	p.catalogOp(ctx, "undo delete", func(cat *catalog.Catalog) (func(app.Context) error, error) {
+		return nil, cat.Restore(*d)
+	})
+}
+
+// reloadTheirs resolves a conflict by opening what the other tab saved.
+func (p *Playground) reloadTheirs(ctx app.Context) {
+	id := p.stored.id
+	p.stored.conflict = nil
+	p.savedSeq = p.saveSeq // this tab's changes are dropped: the person chose theirs
+	p.catalogOp(ctx, "reload", func(cat *catalog.Catalog) (func(app.Context) error, error) {
+		ws, err := cat.Load(id)
+		if err != nil {
+			return nil, err
+		}
+		return func(ctx app.Context) error { p.show(ws, id); return nil }, nil
+	})
+}
+
+// keepMine resolves a conflict by storing this tab's session as a new workspace; the
+// other tab's stays as it saved it.
+func (p *Playground) keepMine(ctx app.Context) {
+	name := "Workspace"
+	if e, ok := p.stored.cat.Entry(p.stored.id); ok {
+		name = e.Name
+	}
+	p.stored.conflict = nil
+	p.savedSeq = p.saveSeq // the changes go into the copy, not over theirs
+	p.createWorkspace(ctx, name+" (this tab)", p.ws, nil)
+}
+
+// downloadKept offers a quarantined record as it is stored.
+func (p *Playground) downloadKept(ctx app.Context, key string) {
+	p.catalogOp(ctx, "download", func(cat *catalog.Catalog) (func(app.Context) error, error) {
+		raw, err := cat.Raw(key)
+		if err != nil {
+			return nil, err
+		}
+		return func(ctx app.Context) error {
+			name := "gcplay-" + strings.NewReplacer("/", "-", ":", "-", ".", "-").Replace(key) + ".txt"
+			download(name, "text/plain", string(raw))
+			return nil
+		}, nil
+	})
+}
+
+func (p *Playground) discardKept(ctx app.Context, key string) {
+	p.catalogOp(ctx, "discard", func(cat *catalog.Catalog) (func(app.Context) error, error) {
+		return nil, cat.Discard(key)
+	})
+}
+
+// onOtherTab refreshes the list when another tab wrote, and says so at once when it
+// saved the workspace open here (before this tab's next save would be refused).
+func (p *Playground) onOtherTab(ctx app.Context) {
+	cat, id := p.stored.cat, p.stored.id
+	if cat == nil {
+		return
+	}
+	ctx.Async(func() {
+		err := cat.Refresh()
+		stale := cat.Stale(id)
+		ctx.Dispatch(func(ctx app.Context) {
+			p.stored.entries, p.stored.kept = cat.Entries(), cat.Quarantined()
+			if err != nil {
+				p.notice = notice{noticeError, "Reading the workspaces another tab changed failed: " + err.Error()}
+			}
+			if stale != nil && id == p.stored.id && p.stored.conflict == nil {
+				p.stored.conflict = stale
+			}
+		})
+	})
+}
+
+// workspaceName is the open workspace's name in the catalog.
+func (p *Playground) workspaceName(v *workspace.View) string {
+	if p.stored.cat != nil {
+		for _, e := range p.stored.entries {
+			if e.ID == p.stored.id {
+				return e.Name
+			}
+		}
+	}
+	return v.Name
+}
+
+func (p *Playground) renderWorkspaces() app.UI {
+	return &WorkspacesMenu{Entries: p.stored.entries, Current: p.stored.id, Open: p.stored.menu,
+		onToggle: func(ctx app.Context) { p.stored.menu = !p.stored.menu }, onSwitch: p.switchWorkspace,
+		onNew: p.newWorkspace, onRename: p.renameWorkspace, onDuplicate: p.duplicateWorkspace, onDelete: p.deleteWorkspace}
+}
+
+func (p *Playground) renderStorage() app.UI {
+	n := &StorageNotices{Note: p.storeNote, Kept: p.stored.kept,
+		onDownload: p.downloadKept, onDiscard: p.discardKept, onTheirs: p.reloadTheirs, onMine: p.keepMine,
+		onUndo: p.undoDelete, onForget: func(ctx app.Context) { p.stored.deleted = nil }}
+	if c := p.stored.conflict; c != nil {
+		n.Conflict, n.Gone = c.Error(), c.Gone
+	}
+	if d := p.stored.deleted; d != nil {
+		n.Deleted = d.Entry.Name
+	}
+	return n
 }

@@ -36,6 +36,7 @@ func (p *Playground) Render() (ui app.UI) {
 	v := p.ws.View()
 	return app.Div().Class("pg").Body(
 		p.renderHeader(v),
+		p.renderStorage(),
 		&Toolbar{
 			Tick: v.Tick, LastTick: v.LastTick, Position: v.Position, HistoryLen: v.HistoryLen,
 			Run: p.run, Speed: p.speed, Settled: v.Settled, Until: p.until, Next: v.Script.NextText, Blocked: blocked(v),
@@ -119,6 +120,7 @@ func (p *Playground) renderHeader(v *workspace.View) app.UI {
 		app.Img().Class("pg-logo").Src("/web/icon.svg").Alt(""),
 		app.H1().Text("gcplay"),
 		app.Span().Class("pg-sub").Text("the Kubernetes garbage collector, tick by tick"),
+		p.renderWorkspaces(),
 		app.Label().Class("pg-examples").Body(
 			app.Span().Text("Example"),
 			app.Select().Aria("label", "Open an example").OnChange(func(ctx app.Context, e app.Event) {
@@ -130,10 +132,7 @@ func (p *Playground) renderHeader(v *workspace.View) app.UI {
 		),
 		app.Span().Class("pg-status").ID("status").DataSet("status", status).DataSet("saved", p.savedSeq).DataSet("save-seq", p.saveSeq).
 			DataSet("storage", p.storageKind()).
-			Textf("%s · %s · %d objects", v.Name, status, len(v.Objects)),
-		app.If(p.storeNote != "", func() app.UI {
-			return app.Span().Class("pg-storage-warn").Role("status").Text(p.storeNote)
-		}),
+			Textf("%s · %s · %d objects", p.workspaceName(v), status, len(v.Objects)),
 		app.Button().Class("pg-help").Title("Getting started and keyboard shortcuts (?)").Text("Help").
 			OnClick(func(ctx app.Context, e app.Event) { p.do(ctx, CmdHelp) }),
 	)
@@ -227,10 +226,10 @@ func (p *Playground) selectedYAML() string {
 }
 
 func (p *Playground) storageKind() string {
-	if p.store == nil || p.storeNote != "" {
+	if p.stored.fb == nil || p.storeNote != "" || p.stored.fb.Degraded() {
 		return "memory"
 	}
-	return p.store.Kind()
+	return p.stored.fb.Kind()
 }
 
 // sessionLink is a URL that reopens the session as a scenario.
