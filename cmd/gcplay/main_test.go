@@ -78,7 +78,7 @@ func TestBadInput(t *testing.T) {
 	}{
 		{"unparsable", "objects: [\n", nil, []string{"unparsable YAML", "line 1"}},
 		{"binary", "\x00\x01\x02garbage\xff\xfe", nil, []string{"binary data"}},
-		{"nesting", strings.Repeat("[", 10000), nil, []string{"nested too deeply"}},
+		{"nesting", strings.Repeat("[", 10000) + strings.Repeat("]", 10000), nil, []string{"nested too deeply"}},
 		{"not a scenario", "widgets: [a]\n", nil, []string{"not a scenario", "widgets"}},
 		{"unknown step", "steps:\n- explode: {}\n", nil, []string{"steps[0]", `unknown step "explode"`}},
 		{"two keys in a step", "steps:\n- {run: 1, delete: {}}\n", nil, []string{"steps[0]", "exactly one key"}},

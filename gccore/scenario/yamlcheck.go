@@ -1,0 +1,155 @@
+package scenario
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	yamlv3 "go.yaml.in/yaml/v3"
+)
+
+// MaxNesting bounds how deeply a scenario or a pasted object may nest (maps and lists,
+// counting what an alias expands to), so absurd input fails fast with one line instead
+// of exhausting a recursive converter's stack (in the browser: "Maximum call stack size
+// exceeded").
+const MaxNesting = 100
+
+// YAMLError is a problem with the YAML text itself, tied to its line.
+type YAMLError struct {
+	Line int // 1-based; 0 when unknown
+	Msg  string
+}
+
+func (e *YAMLError) Error() string {
+	if e.Line == 0 {
+		return e.Msg
+	}
+	return fmt.Sprintf("line %d: %s", e.Line, e.Msg)
+}
+
+// CheckYAML reads data as one YAML document and refuses what sigs.k8s.io/yaml would
+// accept silently or could not survive: binary data, a second document (it would be
+// ignored), a key repeated in a mapping (the last one would win), nesting deeper than
+// MaxNesting, and an alias that contains itself. It checks the parsed structure, not the
+// text, so quotes, block scalars and comments cannot fool it.
+//
+// The structure comes from go.yaml.in/yaml/v3, whose scanner stops at 10,000 levels of
+// either flow or block nesting by itself: its recursive parse never runs deeper than that,
+// which a browser's stack survives (TestCheckYAMLDeepInWasm). The text is then converted
+// by sigs.k8s.io/yaml as before, so what a valid file means does not change.
+func CheckYAML(data []byte) error {
+	if i := bytes.IndexByte(data, 0); i >= 0 {
+		return &YAMLError{Line: 1 + bytes.Count(data[:i], []byte("\n")), Msg: "binary data, not YAML"}
+	}
+	dec := yamlv3.NewDecoder(bytes.NewReader(data))
+	var doc yamlv3.Node
+	if err := dec.Decode(&doc); err != nil {
+		if errors.Is(err, io.EOF) {
+			return nil // empty input: an empty scenario
+		}
+		return yamlv3Error(err)
+	}
+	var next yamlv3.Node
+	switch err := dec.Decode(&next); {
+	case errors.Is(err, io.EOF):
+	case err != nil:
+		return yamlv3Error(err)
+	default:
+		return &YAMLError{Line: documentLine(&next), Msg: "a second YAML document (after ---): a scenario is one document"}
+	}
+	return checkNode(&doc)
+}
+
+// documentLine is the first line of a document's content, or of the document.
+func documentLine(doc *yamlv3.Node) int {
+	if len(doc.Content) > 0 {
+		return doc.Content[0].Line
+	}
+	return doc.Line
+}
+
+// yamlv3Error turns a parse error into one line: "yaml: line 3: did not find expected key".
+func yamlv3Error(err error) error {
+	msg := oneLine(err)
+	msg = strings.TrimPrefix(msg, "yaml: ")
+	if strings.Contains(msg, "exceeded max depth") {
+		return &YAMLError{Msg: fmt.Sprintf("nested too deeply (more than %d levels)", MaxNesting)}
+	}
+	line := 0
+	if _, err := fmt.Sscanf(msg, "line %d:", &line); err == nil {
+		msg = strings.TrimSpace(msg[strings.Index(msg, ":")+1:])
+	}
+	return &YAMLError{Line: line, Msg: "unparsable YAML: " + msg}
+}
+
+// checkNode walks a document without recursion: each node's height (the levels of maps
+// and lists at and below it, an alias counting as what it names) is computed once, so an
+// alias bomb costs no more than its text.
+func checkNode(doc *yamlv3.Node) error {
+	const inProgress = -1
+	height := map[*yamlv3.Node]int{}
+	type frame struct {
+		n    *yamlv3.Node
+		next int // index of the next child to visit
+	}
+	stack := []frame{{n: doc}}
+	for len(stack) > 0 {
+		top := &stack[len(stack)-1]
+		n := top.n
+		if top.next == 0 {
+			height[n] = inProgress
+			if n.Kind == yamlv3.MappingNode {
+				if err := checkKeys(n); err != nil {
+					return err
+				}
+			}
+		}
+		children := n.Content
+		if n.Kind == yamlv3.AliasNode && n.Alias != nil {
+			children = []*yamlv3.Node{n.Alias}
+		}
+		if top.next < len(children) {
+			c := children[top.next]
+			top.next++
+			switch h, seen := height[c]; {
+			case seen && h == inProgress:
+				return &YAMLError{Line: n.Line, Msg: fmt.Sprintf("alias *%s refers to a map or list that contains it", Quote(n.Value))}
+			case !seen:
+				stack = append(stack, frame{n: c})
+			}
+			continue
+		}
+		h := 0
+		for _, c := range children {
+			h = max(h, height[c])
+		}
+		if n.Kind == yamlv3.MappingNode || n.Kind == yamlv3.SequenceNode {
+			h++
+		}
+		if h > MaxNesting {
+			return &YAMLError{Line: n.Line, Msg: fmt.Sprintf("nested too deeply (more than %d levels)", MaxNesting)}
+		}
+		height[n] = h
+		stack = stack[:len(stack)-1]
+	}
+	return nil
+}
+
+// checkKeys refuses a key that appears twice in one mapping: YAML forbids it, and the
+// converter would silently keep the last value.
+func checkKeys(m *yamlv3.Node) error {
+	first := map[string]int{}
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		k := m.Content[i]
+		if k.Kind != yamlv3.ScalarNode {
+			continue
+		}
+		if line, dup := first[k.Value]; dup {
+			return &YAMLError{Line: k.Line, Msg: fmt.Sprintf("key %s is repeated (first at line %d)", Quote(k.Value), line)}
+		}
+		first[k.Value] = k.Line
+	}
+	return nil
+}
