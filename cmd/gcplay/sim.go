@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 
 	"github.com/gcplay/gcplay/gccore"
@@ -75,14 +76,21 @@ type simOptions struct {
 	workers       int
 	informerDelay int
 	seed          uint64
+	maxInput      int64
 }
+
+// defaultMaxInput bounds the scenario text read (--max-input-bytes): 64 MiB holds a
+// scenario of about half a million objects, and `-f /dev/zero` or an endless stdin must
+// end in one line, not in a machine out of memory.
+const defaultMaxInput = 64 << 20
 
 func commonFlags(fs *flag.FlagSet, o *simOptions) {
 	fs.StringVar(&o.file, "f", "", "scenario file to run, or - for stdin (required)")
 	fs.Int64Var(&o.maxTicks, "max-ticks", scenario.DefaultMaxTicks, "fail if the run is not idle by this tick")
-	fs.IntVar(&o.workers, "workers", 20, "GC workers per queue, like --concurrent-gc-syncs")
+	fs.IntVar(&o.workers, "workers", 20, fmt.Sprintf("GC workers per queue, like --concurrent-gc-syncs (1 to %d)", gccore.MaxWorkers))
 	fs.IntVar(&o.informerDelay, "informer-delay", 1, "ticks between an API write and the GC seeing its watch event")
 	fs.Uint64Var(&o.seed, "seed", 0, "seed for the uids the API server assigns")
+	fs.Int64Var(&o.maxInput, "max-input-bytes", defaultMaxInput, "refuse a scenario file larger than this many bytes")
 }
 
 func simFlags(out io.Writer) (*flag.FlagSet, *simOptions) {
@@ -128,22 +136,28 @@ func runScenario(o *simOptions, stdin io.Reader) (*scenario.Runner, error) {
 		return nil, fmt.Errorf("-f FILE is required (use -f - for stdin)")
 	case o.maxTicks < 0:
 		return nil, fmt.Errorf("--max-ticks %d: want 0 or more", o.maxTicks)
-	case o.workers < 1:
-		return nil, fmt.Errorf("--workers %d: want 1 or more", o.workers)
+	case o.workers < 1 || o.workers > gccore.MaxWorkers:
+		return nil, fmt.Errorf("--workers %d: want 1 to %d", o.workers, gccore.MaxWorkers)
 	case o.informerDelay < 0:
 		return nil, fmt.Errorf("--informer-delay %d: want 0 or more", o.informerDelay)
+	case o.maxInput < 1:
+		return nil, fmt.Errorf("--max-input-bytes %d: want 1 or more", o.maxInput)
 	}
-	var data []byte
-	var err error
 	name := o.file
+	in := stdin
 	if o.file == "-" {
 		name = "<stdin>"
-		data, err = io.ReadAll(stdin)
 	} else {
-		data, err = os.ReadFile(o.file)
+		f, err := os.Open(o.file)
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		in = f
 	}
+	data, err := readLimited(in, o.maxInput)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%s: %v", scenario.Quote(name), err)
 	}
 	delay := o.informerDelay
 	if delay == 0 {
@@ -153,6 +167,26 @@ func runScenario(o *simOptions, stdin io.Reader) (*scenario.Runner, error) {
 	// memory in proportion to the run, and nothing else reads them.
 	quiet := !o.trace && !o.watch
 	return scenario.Run(name, data, gccore.Config{Workers: o.workers, InformerDelay: delay, Seed: o.seed, Quiet: quiet}, o.maxTicks)
+}
+
+// readLimited reads r to its end, but no more than limit bytes.
+func readLimited(r io.Reader, limit int64) ([]byte, error) {
+	data, err := io.ReadAll(io.LimitReader(r, limit+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(data)) > limit {
+		return nil, fmt.Errorf("larger than %s; raise --max-input-bytes to read it", byteCount(limit))
+	}
+	return data, nil
+}
+
+// byteCount renders a limit for people: "64 MiB (67108864 bytes)", "1000 bytes".
+func byteCount(n int64) string {
+	if n%(1<<20) == 0 {
+		return fmt.Sprintf("%d MiB (%d bytes)", n>>20, n)
+	}
+	return strconv.FormatInt(n, 10) + " bytes"
 }
 
 func simCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
