@@ -166,7 +166,7 @@ func TestBadCommandLine(t *testing.T) {
 		{[]string{"help", "nope"}, []string{`no help for "nope"`}},
 		{[]string{"sim", "-f", file, "-o", "xml"}, []string{"-o", `"xml"`, "yaml or json"}},
 		{[]string{"sim", "-f", file, "--watch", "--trace"}, []string{"--watch and --trace"}},
-		{[]string{"sim", "-f", file, "--workers", "0"}, []string{"--workers 0", "1 or more"}},
+		{[]string{"sim", "-f", file, "--workers", "0"}, []string{"--workers 0", "want 1 to 10000"}},
 		{[]string{"sim", "-f", file, "--max-ticks", "-1"}, []string{"--max-ticks -1"}},
 		{[]string{"sim", "-f", file, "--informer-delay", "-2"}, []string{"--informer-delay -2"}},
 	} {

@@ -24,7 +24,9 @@ namespace and name.
 Bad input (unparsable YAML, an unknown step or kind, a missing name or uid, a step
 that fails as the API server would refuse it, a run that is not idle by --max-ticks)
 exits 1 with one line on stderr naming the file, the step or object, and the problem;
-nothing is printed on stdout then.
+nothing is printed on stdout then. A scenario file larger than --max-input-bytes
+(64 MiB by default), nested more than 100 levels deep, holding a second YAML
+document or repeating a key is bad input too.
 
 Examples:
   gcplay sim -f scenario.yaml                 # final objects as YAML
@@ -36,6 +38,7 @@ Examples:
   gcplay sim -f scenario.yaml --workers 1     # one worker per queue: items one by one
   gcplay sim -f scenario.yaml --informer-delay 3 --watch   # the GC sees writes 3 ticks late
   gcplay sim -f scenario.yaml --seed 7        # other uids for objects that do not pin one
+  gcplay sim -f big.yaml --max-input-bytes 268435456   # read a scenario of up to 256 MiB
 `,
 	"dot": `gcplay dot runs a scenario and prints the garbage collector's graph (uidToNode)
 as Graphviz DOT, edges from dependent to owner.
@@ -45,6 +48,7 @@ Examples:
   gcplay dot -f - < scenario.yaml             # read the scenario from stdin
   gcplay dot -f scenario.yaml --max-ticks 50 --workers 1 --informer-delay 3 --seed 7
                                               # the same run settings as gcplay sim
+  gcplay dot -f big.yaml --max-input-bytes 268435456   # read a scenario of up to 256 MiB
 `,
 	"serve": `gcplay serve serves the playground. Run it from the repository root after
 'make wasm' (it serves ./web/app.wasm).
