@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"errors"
 	"flag"
@@ -208,7 +209,9 @@ func simCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 	if err != nil {
 		return err
 	}
-	var out bytes.Buffer
+	// The run succeeded: from here on the output streams to stdout, one object, event
+	// or record at a time, through one buffer.
+	out := bufio.NewWriterSize(stdout, 64<<10)
 	switch {
 	case o.watch:
 		for _, ev := range r.Sim.TakeWatch() {
@@ -220,17 +223,19 @@ func simCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 		for _, q := range r.Sim.Queues() {
 			for _, it := range q.Items {
 				if it.State == "stuck" {
-					fmt.Fprintf(&out, "stuck [%s] %s: %s\n", q.Name, it.Key, it.Stuck)
+					fmt.Fprintf(out, "stuck [%s] %s: %s\n", q.Name, it.Key, it.Stuck)
 				}
 			}
 		}
 	case o.output == "json":
-		out.Write(gccore.ListJSON(r.Sim.Objects()))
+		err = gccore.WriteListJSON(out, r.Sim.ObjectsShared())
 	default:
-		out.Write(gccore.ListYAML(r.Sim.Objects()))
+		err = gccore.WriteListYAML(out, r.Sim.ObjectsShared())
 	}
-	_, err = stdout.Write(out.Bytes())
-	return err
+	if err != nil {
+		return err
+	}
+	return out.Flush()
 }
 
 func dotCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) error {

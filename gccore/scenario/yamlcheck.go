@@ -84,57 +84,65 @@ func yamlv3Error(err error) error {
 	return &YAMLError{Line: line, Msg: "unparsable YAML: " + msg}
 }
 
-// checkNode walks a document without recursion: each node's height (the levels of maps
-// and lists at and below it, an alias counting as what it names) is computed once, so an
-// alias bomb costs no more than its text.
+// checkNode walks a document without recursion, computing each node's height: the
+// levels of maps and lists at and below it, an alias counting as what it names. Anchored
+// nodes keep their height, so that an alias costs one lookup and an alias bomb no more
+// than its text.
 func checkNode(doc *yamlv3.Node) error {
 	const inProgress = -1
-	height := map[*yamlv3.Node]int{}
+	anchored := map[*yamlv3.Node]int{} // height of each anchored node seen, or inProgress
 	type frame struct {
-		n    *yamlv3.Node
-		next int // index of the next child to visit
+		n      *yamlv3.Node
+		next   int // index of the next child to visit
+		height int // the highest child so far
+	}
+	tooDeep := func(n *yamlv3.Node) error {
+		return &YAMLError{Line: n.Line, Msg: fmt.Sprintf("nested too deeply (more than %d levels)", MaxNesting)}
 	}
 	stack := []frame{{n: doc}}
-	for len(stack) > 0 {
+	for {
 		top := &stack[len(stack)-1]
 		n := top.n
 		if top.next == 0 {
-			height[n] = inProgress
+			if n.Anchor != "" {
+				anchored[n] = inProgress
+			}
 			if n.Kind == yamlv3.MappingNode {
 				if err := checkKeys(n); err != nil {
 					return err
 				}
 			}
-		}
-		children := n.Content
-		if n.Kind == yamlv3.AliasNode && n.Alias != nil {
-			children = []*yamlv3.Node{n.Alias}
-		}
-		if top.next < len(children) {
-			c := children[top.next]
-			top.next++
-			switch h, seen := height[c]; {
-			case seen && h == inProgress:
-				return &YAMLError{Line: n.Line, Msg: fmt.Sprintf("alias *%s refers to a map or list that contains it", Quote(n.Value))}
-			case !seen:
-				stack = append(stack, frame{n: c})
+			if n.Kind == yamlv3.AliasNode && n.Alias != nil {
+				h, ok := anchored[n.Alias]
+				if !ok || h == inProgress {
+					return &YAMLError{Line: n.Line, Msg: fmt.Sprintf("alias *%s refers to a map or list that contains it", Quote(n.Value))}
+				}
+				top.height = h
 			}
+		}
+		if top.next < len(n.Content) {
+			c := n.Content[top.next]
+			top.next++
+			stack = append(stack, frame{n: c})
 			continue
 		}
-		h := 0
-		for _, c := range children {
-			h = max(h, height[c])
-		}
+		h := top.height
 		if n.Kind == yamlv3.MappingNode || n.Kind == yamlv3.SequenceNode {
 			h++
 		}
 		if h > MaxNesting {
-			return &YAMLError{Line: n.Line, Msg: fmt.Sprintf("nested too deeply (more than %d levels)", MaxNesting)}
+			return tooDeep(n)
 		}
-		height[n] = h
+		if n.Anchor != "" {
+			anchored[n] = h
+		}
 		stack = stack[:len(stack)-1]
+		if len(stack) == 0 {
+			return nil
+		}
+		parent := &stack[len(stack)-1]
+		parent.height = max(parent.height, h)
 	}
-	return nil
 }
 
 // checkKeys refuses a key that appears twice in one mapping: YAML forbids it, and the
