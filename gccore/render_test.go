@@ -21,7 +21,7 @@ func TestListStreamsTheSameBytes(t *testing.T) {
 			"data": map[string]any{"k": long + "\n" + long, "empty": "", "yes": "yes", "num": "0755"}},
 		{"apiVersion": "apps/v1", "kind": "Deployment", "metadata": map[string]any{"name": "b", "namespace": "x",
 			"ownerReferences": []any{map[string]any{"apiVersion": "v1", "kind": "ConfigMap", "name": "a", "uid": "u", "controller": true}},
-			"finalizers": []any{"example.com/" + strings.Repeat("f", 60)}}, "spec": map[string]any{"replicas": int64(3), "list": []any{[]any{"x", long}}}},
+			"finalizers":      []any{"example.com/" + strings.Repeat("f", 60)}}, "spec": map[string]any{"replicas": int64(3), "list": []any{[]any{"x", long}}}},
 		{"apiVersion": "v1", "kind": "Namespace", "metadata": map[string]any{"name": "c"}},
 	} {
 		o, err := ObjectFromUnstructured(m)
