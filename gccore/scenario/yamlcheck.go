@@ -20,13 +20,23 @@ const MaxNesting = 100
 type YAMLError struct {
 	Line int // 1-based; 0 when unknown
 	Msg  string
+	// First is the line of what the problem repeats (a key's first use); 0 if none.
+	First int
 }
 
 func (e *YAMLError) Error() string {
 	if e.Line == 0 {
-		return e.Msg
+		return e.Problem()
 	}
-	return fmt.Sprintf("line %d: %s", e.Line, e.Msg)
+	return fmt.Sprintf("line %d: %s", e.Line, e.Problem())
+}
+
+// Problem is the error without its line.
+func (e *YAMLError) Problem() string {
+	if e.First > 0 {
+		return fmt.Sprintf("%s (first at line %d)", e.Msg, e.First)
+	}
+	return e.Msg
 }
 
 // CheckYAML reads data as one YAML document and refuses what sigs.k8s.io/yaml would
@@ -39,7 +49,25 @@ func (e *YAMLError) Error() string {
 // either flow or block nesting by itself: its recursive parse never runs deeper than that,
 // which a browser's stack survives (TestCheckYAMLDeepInWasm). The text is then converted
 // by sigs.k8s.io/yaml as before, so what a valid file means does not change.
-func CheckYAML(data []byte) error {
+func CheckYAML(data []byte) error { return CheckYAMLFrom(data, 1) }
+
+// CheckYAMLFrom is CheckYAML for a text that starts at line first of a larger one (a
+// document of a pasted dump): the lines its errors name are the larger text's.
+func CheckYAMLFrom(data []byte, first int) error {
+	err := checkYAML(data)
+	var ye *YAMLError
+	if first > 1 && errors.As(err, &ye) {
+		if ye.Line > 0 {
+			ye.Line += first - 1
+		}
+		if ye.First > 0 {
+			ye.First += first - 1
+		}
+	}
+	return err
+}
+
+func checkYAML(data []byte) error {
 	if i := bytes.IndexByte(data, 0); i >= 0 {
 		return &YAMLError{Line: 1 + bytes.Count(data[:i], []byte("\n")), Msg: "binary data, not YAML"}
 	}
@@ -155,7 +183,7 @@ func checkKeys(m *yamlv3.Node) error {
 			continue
 		}
 		if line, dup := first[k.Value]; dup {
-			return &YAMLError{Line: k.Line, Msg: fmt.Sprintf("key %s is repeated (first at line %d)", Quote(k.Value), line)}
+			return &YAMLError{Line: k.Line, Msg: fmt.Sprintf("key %s is repeated", Quote(k.Value)), First: line}
 		}
 		first[k.Value] = k.Line
 	}
