@@ -110,7 +110,7 @@ func (p *Playground) OnMount(ctx app.Context) {
 	p.tab = tabInspector
 	p.collapsed = map[string]bool{}
 	ctx.Handle(actionCopyScenario, func(ctx app.Context, a app.Action) { p.copyScenario(ctx) })
-	p.release = append(p.release, listenKeys(ctx, p.onKey), listenHash(ctx, p.onHashChange))
+	p.release = append(p.release, listenKeys(ctx, p.onKey), listenHash(ctx, p.onHashChange), p.exposeSession())
 	ctx.Async(func() {
 		st, err := store.Open()
 		note := ""

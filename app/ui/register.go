@@ -25,6 +25,7 @@ func Handler(basePath string) *app.Handler {
 		Description: "Step the Kubernetes garbage collector tick by tick: author objects, delete with a policy, watch the queues and the GC's graph.",
 		Icon:        app.Icon{Default: "/web/icon.svg", SVG: "/web/icon.svg"},
 		Styles:      []string{"/web/playground.css"},
+		Scripts:     []string{crashScript},
 		// The wasm is large; the label shows its download progress.
 		LoadingLabel:    "Loading the simulator… {progress}%",
 		BackgroundColor: "#f6f7f9",
