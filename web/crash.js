@@ -30,7 +30,9 @@
 
   function describe(x) {
     if (x instanceof Error) {
-      return x.name + ": " + x.message + (x.stack ? "\n" + x.stack : "");
+      var head = x.name + ": " + x.message;
+      // V8's stack starts with that same line.
+      return x.stack ? (x.stack.indexOf(head) === 0 ? x.stack : head + "\n" + x.stack) : head;
     }
     return String(x);
   }
