@@ -15,10 +15,11 @@ import (
 )
 
 // TestDeepLink: a #scenario= link nested 4,000 deep opens the default example with the
-// parser's message, instead of staying on "Loading the simulator…".
+// parser's message, instead of staying on "Loading the simulator…". The quote inside the
+// block scalar hid the nesting from the text heuristic that guarded depth before.
 func TestDeepLink(t *testing.T) {
 	ctx := newTab(t)
-	deep := "objects: [{apiVersion: v1, kind: ConfigMap, metadata: {name: x}, data: {x: " +
+	deep := "x: |\n  it's 'open\nobjects: [{apiVersion: v1, kind: ConfigMap, metadata: {name: x}, data: {x: " +
 		strings.Repeat("[", 4000) + strings.Repeat("]", 4000) + "}}]\n"
 	openScenario(t, ctx, []byte(deep))
 	msg := eval[string](t, ctx, `document.querySelector('.notice-error')?.textContent ?? ''`)
