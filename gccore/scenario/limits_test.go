@@ -79,6 +79,20 @@ func TestNestingIsJudgedOnTheParsedStructure(t *testing.T) {
 	}
 }
 
+// TestUnclosedDeepNesting: text that opens thousands of lists and never closes them is
+// a syntax error, found without exhausting the stack (this test also runs in wasm).
+func TestUnclosedDeepNesting(t *testing.T) {
+	for _, n := range []int{5000, 9999, 100000} {
+		for _, open := range []string{"[", "{a: ", "- "} {
+			_, err := scenario.Parse("open.yaml", []byte("x: "+strings.Repeat(open, n)))
+			if err == nil {
+				t.Fatalf("%d × %q: accepted", n, open)
+			}
+			checkOneLine(t, err.Error())
+		}
+	}
+}
+
 func TestAliasThatContainsItself(t *testing.T) {
 	_, err := scenario.Parse("loop.yaml", []byte("a: &a [x, *a]\n"))
 	if err == nil {

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	yamlv3 "go.yaml.in/yaml/v3"
+	"sigs.k8s.io/yaml"
 )
 
 // MaxNesting bounds how deeply a scenario or a pasted object may nest (maps and lists,
@@ -77,13 +78,13 @@ func checkYAML(data []byte) error {
 		if errors.Is(err, io.EOF) {
 			return nil // empty input: an empty scenario
 		}
-		return yamlv3Error(err)
+		return syntaxError(data, err)
 	}
 	var next yamlv3.Node
 	switch err := dec.Decode(&next); {
 	case errors.Is(err, io.EOF):
 	case err != nil:
-		return yamlv3Error(err)
+		return syntaxError(data, err)
 	default:
 		return &YAMLError{Line: documentLine(&next), Msg: "a second YAML document (after ---): a scenario is one document"}
 	}
@@ -96,6 +97,20 @@ func documentLine(doc *yamlv3.Node) int {
 		return doc.Content[0].Line
 	}
 	return doc.Line
+}
+
+// syntaxError reports text the structure parser could not read. A syntax error that
+// sigs.k8s.io/yaml finds too is left to it (nil here): the callers convert the text with
+// it next and have always reported its message, whose line numbers are right where
+// yaml.v3's are off by one for some errors.
+func syntaxError(data []byte, err error) error {
+	if strings.Contains(err.Error(), "exceeded max depth") {
+		return yamlv3Error(err)
+	}
+	if _, err2 := yaml.YAMLToJSON(data); err2 != nil {
+		return nil
+	}
+	return yamlv3Error(err)
 }
 
 // yamlv3Error turns a parse error into one line: "yaml: line 3: did not find expected key".
