@@ -54,11 +54,13 @@ wasm-node:
 # pass -fuzztime 10m by hand) to fuzz for real.
 FUZZ_PARSE_RUNS  ?= 60x
 FUZZ_OBJECT_RUNS ?= 10000x
+FUZZ_LINK_RUNS   ?= 2000x
 
 fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZ_PARSE_RUNS) ./gccore/scenario
 	$(GO) test -run '^$$' -fuzz '^FuzzObject$$' -fuzztime $(FUZZ_OBJECT_RUNS) ./gccore/scenario
 	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZ_PARSE_RUNS) ./lessons
+	$(GO) test -run '^$$' -fuzz '^FuzzDecodeLink$$' -fuzztime $(FUZZ_LINK_RUNS) ./app/workspace
 
 bench: bench-native bench-wasm bench-sim
 	@echo "compare: benchstat -ignore goos,goarch,cpu native=.bench/native.txt wasm=.bench/wasm.txt"

@@ -197,23 +197,43 @@ func (s *APIServer) validate(r *Resource, o *Object) field.ErrorList {
 }
 
 // dedupOwnerReferences drops entries entirely identical to an earlier one, with a warning (API-3).
+// Upstream compares an entry with the earlier ones only when its uid was seen before;
+// here every field is part of one comparable key, so that an object with N owners costs
+// N map lookups even when its entries share a uid.
 func (s *APIServer) dedupOwnerReferences(ref ObjectRef, refs []metav1.OwnerReference) []metav1.OwnerReference {
 	var out []metav1.OwnerReference
+	seen := make(map[ownerRefKey]struct{}, len(refs))
 	for i, r := range refs {
-		dup := false
-		for _, prev := range refs[:i] {
-			if apiequality.Semantic.DeepEqual(prev, r) {
-				dup = true
-				break
-			}
-		}
-		if dup {
+		k := ownerRefKeyOf(r)
+		if _, dup := seen[k]; dup {
 			s.warn(ref, fmt.Sprintf("metadata.ownerReferences[%d]: duplicate entry for uid %s dropped", i, r.UID))
 			continue
 		}
+		seen[k] = struct{}{}
 		out = append(out, r)
 	}
 	return out
+}
+
+// ownerRefKey is an OwnerReference as a comparable value: equal keys are exactly the
+// entries apiequality.Semantic.DeepEqual finds equal (a nil flag differs from false).
+type ownerRefKey struct {
+	apiVersion, kind, name string
+	uid                    types.UID
+	controller, block      int8 // 0: unset, 1: false, 2: true
+}
+
+func ownerRefKeyOf(r metav1.OwnerReference) ownerRefKey {
+	flag := func(b *bool) int8 {
+		switch {
+		case b == nil:
+			return 0
+		case *b:
+			return 2
+		}
+		return 1
+	}
+	return ownerRefKey{r.APIVersion, r.Kind, r.Name, r.UID, flag(r.Controller), flag(r.BlockOwnerDeletion)}
 }
 
 // commit stores o under key with a new resourceVersion and emits the event.

@@ -23,7 +23,7 @@ func (s *Sim) DOT() string {
 	vertices := map[types.UID]vertex{}
 	var edges []string
 	for _, n := range s.gb.graph.sortedNodes() {
-		if len(n.owners) == 0 && n.dependents.len() == 0 {
+		if len(n.owners.refs) == 0 && n.dependents.len() == 0 {
 			continue
 		}
 		var flags []string
@@ -36,7 +36,7 @@ func (s *Sim) DOT() string {
 			}
 		}
 		vertices[n.identity.UID] = vertex{n.identity, flags}
-		for _, ref := range n.owners {
+		for _, ref := range n.owners.refs {
 			if _, ok := s.gb.graph.read(ref.UID); !ok {
 				if _, seen := vertices[ref.UID]; !seen {
 					vertices[ref.UID] = vertex{identityOf(ref, n.identity.Namespace), []string{"missingFromGraph"}}

@@ -103,7 +103,7 @@ func gcTestCreate(t *testing.T, s *Sim, apiVersion, kind, name string, uid types
 
 func gcTestNode(o *Object) *node {
 	return &node{identity: objectReference{APIVersion: o.APIVersion, Kind: o.Kind, Name: o.Name, UID: o.UID, Namespace: o.Namespace},
-		owners: o.OwnerReferences}
+		owners: ownerList{refs: o.OwnerReferences}}
 }
 
 // gcTestRefs are the references [1: block=true, 2: block=false, 3: unset] of S-5 and S-6.

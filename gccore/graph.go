@@ -39,7 +39,7 @@ func identityOf(ref metav1.OwnerReference, namespace string) objectReference {
 type node struct {
 	identity objectReference
 	// owners are the ownerReferences as last observed by the graph builder.
-	owners []metav1.OwnerReference
+	owners ownerList
 	// dependents holds the nodes whose owners cite this uid (N-5). Iterate with sortedDependents.
 	dependents dependentSet
 	// beingDeleted and deletingDependents are one-way (N-4).
@@ -103,8 +103,8 @@ func (n *node) blockingDependents() []*node {
 
 // blocks reports whether n's recorded references to owner include one that blocks it (N-6).
 func (n *node) blocks(owner *node) bool {
-	for _, ref := range n.owners {
-		if ref.UID == owner.identity.UID && ref.BlockOwnerDeletion != nil && *ref.BlockOwnerDeletion {
+	for ref := range n.owners.citing(owner.identity.UID) {
+		if ref.BlockOwnerDeletion != nil && *ref.BlockOwnerDeletion {
 			return true
 		}
 	}

@@ -144,13 +144,13 @@ func (gb *graphBuilder) addNode(ev *event) {
 	obj := ev.obj
 	n := &node{
 		identity:           ev.identity(),
-		owners:             obj.OwnerReferences,
+		owners:             ownerList{refs: obj.OwnerReferences},
 		beingDeleted:       obj.Terminating(),
 		deletingDependents: obj.Terminating() && obj.HasFinalizer(metav1.FinalizerDeleteDependents),
 	}
 	gb.graph.write(n)
-	gb.recordText("GB-4", n.identity, func() string { return fmt.Sprintf("%s: node added with %d owner(s)", ev.eventType, len(n.owners)) })
-	gb.addDependentToOwners(n, n.owners)
+	gb.recordText("GB-4", n.identity, func() string { return fmt.Sprintf("%s: node added with %d owner(s)", ev.eventType, len(n.owners.refs)) })
+	gb.addDependentToOwners(n, n.owners.refs)
 	gb.processTransitions(ev.oldObj, obj, n)
 }
 
@@ -162,7 +162,7 @@ func (gb *graphBuilder) updateNode(n *node, ev *event) {
 		n = n.clone()
 		n.identity.APIVersion, n.identity.Kind = ev.apiVersion, ev.kind
 		gb.graph.write(n)
-		for _, ref := range n.owners {
+		for _, ref := range n.owners.refs {
 			if o, ok := gb.graph.read(ref.UID); ok {
 				o.deleteDependent(old)
 				o.addDependent(n)
@@ -170,13 +170,13 @@ func (gb *graphBuilder) updateNode(n *node, ev *event) {
 		}
 		gb.record("GB-5", n.identity, "apiVersion or kind changed: node replaced")
 	}
-	added, removed, changed := referencesDiffs(n.owners, obj.OwnerReferences)
+	added, removed, changed := referencesDiffs(n.owners.refs, obj.OwnerReferences)
 	if len(added)+len(removed)+len(changed) > 0 {
 		gb.recordText("GB-6", n.identity, func() string {
 			return fmt.Sprintf("ownerReferences changed: %d added, %d removed, %d changed", len(added), len(removed), len(changed))
 		})
 		gb.addUnblockedOwnersToDeleteQueue(removed, changed) // GB-7
-		n.owners = obj.OwnerReferences
+		n.owners.set(obj.OwnerReferences)
 		gb.addDependentToOwners(n, added)
 		gb.removeDependentFromOwners(n, removed)
 	}
@@ -367,7 +367,7 @@ func (gb *graphBuilder) removeNodeAndNotify(n *node, id objectReference, rule st
 	// The owners are looked up once, for both steps (removing n from their dependents, then
 	// GB-10's enqueue below): each lookup hashes a uid in a map of every node.
 	owners := gb.owners[:0]
-	for _, ref := range n.owners {
+	for _, ref := range n.owners.refs {
 		if o, ok := gb.graph.read(ref.UID); ok {
 			o.deleteDependent(n)
 			owners = append(owners, o)
@@ -397,10 +397,7 @@ func partitionDependents(deps []*node, id objectReference) (matching, nonMatchin
 		if id.Namespace != "" && dep.identity.Namespace != id.Namespace {
 			mismatch = true
 		} else {
-			for _, ref := range dep.owners {
-				if ref.UID != id.UID {
-					continue
-				}
+			for ref := range dep.owners.citing(id.UID) {
 				if id.coordinatesMatch(ref) {
 					match = true
 				} else {
@@ -425,10 +422,7 @@ func alternateOwnerIdentity(deps []*node, absent objectReference) (objectReferen
 	seen := map[objectReference]bool{}
 	var candidates []objectReference
 	for _, dep := range deps {
-		for _, ref := range dep.owners {
-			if ref.UID != absent.UID {
-				continue
-			}
+		for ref := range dep.owners.citing(absent.UID) {
 			c := identityOf(ref, dep.identity.Namespace)
 			if absentClusterScoped && ref.APIVersion == absent.APIVersion && ref.Kind == absent.Kind {
 				c.Namespace = "" // same scope as the verified-absent identity

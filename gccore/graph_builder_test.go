@@ -23,7 +23,7 @@ func gbIdentity(apiVersion, kind, namespace, name string, uid types.UID) objectR
 
 // dependent builds a graph node in namespace ns whose owners are refs.
 func gbDependent(name, ns string, refs ...metav1.OwnerReference) *node {
-	return &node{identity: gbIdentity("v1", "ConfigMap", ns, name, types.UID(name+"-uid")), owners: refs}
+	return &node{identity: gbIdentity("v1", "ConfigMap", ns, name, types.UID(name+"-uid")), owners: ownerList{refs: refs}}
 }
 
 func gbNodeNames(ns []*node) []string {

@@ -15,10 +15,10 @@ func (s *Sim) CheckInvariants() error {
 		if n.identity.UID != uid {
 			return fmt.Errorf("N-1: node %s stored under uid %s", n.identity, uid)
 		}
-		if n.virtual && len(n.owners) > 0 {
+		if n.virtual && len(n.owners.refs) > 0 {
 			return fmt.Errorf("N-3: virtual node %s has owners", n.identity)
 		}
-		for _, ref := range n.owners {
+		for _, ref := range n.owners.refs {
 			// A virtual owner may miss a dependent: when a node with dependents leaves the
 			// graph (GB-10, GB-11) they keep citing its uid, and a later dependent's GB-9
 			// creates a new virtual node for that uid listing only itself. Upstream's graph
@@ -34,7 +34,7 @@ func (s *Sim) CheckInvariants() error {
 				return fmt.Errorf("N-5: %s lists dependent %s, which is not the graph's node for that uid", n.identity, d.identity)
 			}
 			cites := false
-			for _, ref := range d.owners {
+			for _, ref := range d.owners.refs {
 				cites = cites || ref.UID == uid
 			}
 			if !cites {
@@ -67,8 +67,8 @@ func (s *Sim) CheckGraphMatchesServer() error {
 		if !ok || n.virtual {
 			return fmt.Errorf("%s (uid %s) is stored but not observed in the GC's graph", o.Ref(), o.UID)
 		}
-		if !apiequality.Semantic.DeepEqual(n.owners, o.OwnerReferences) && (len(n.owners) > 0 || len(o.OwnerReferences) > 0) {
-			return fmt.Errorf("%s: graph owners %v differ from stored %v", o.Ref(), n.owners, o.OwnerReferences)
+		if !apiequality.Semantic.DeepEqual(n.owners.refs, o.OwnerReferences) && (len(n.owners.refs) > 0 || len(o.OwnerReferences) > 0) {
+			return fmt.Errorf("%s: graph owners %v differ from stored %v", o.Ref(), n.owners.refs, o.OwnerReferences)
 		}
 		if o.Terminating() != n.beingDeleted {
 			return fmt.Errorf("%s: terminating=%v but beingDeleted=%v", o.Ref(), o.Terminating(), n.beingDeleted)

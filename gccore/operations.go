@@ -166,7 +166,7 @@ func (o ops) patchOwnerReferences(rule string, n *node, remove []types.UID, unbl
 	ref := ObjectRef{APIVersion: id.APIVersion, Kind: id.Kind, Namespace: id.Namespace, Name: id.Name}
 	var entries []map[string]any
 	if unblock {
-		for _, or := range n.owners {
+		for _, or := range n.owners.refs {
 			if isTrue(or.BlockOwnerDeletion) {
 				entries = append(entries, map[string]any{"apiVersion": or.APIVersion, "kind": or.Kind, "name": or.Name, "uid": or.UID, "blockOwnerDeletion": false})
 			}

@@ -1,8 +1,10 @@
 package gccore
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"strings"
 
 	"sigs.k8s.io/yaml"
@@ -19,14 +21,85 @@ func ListObject(objs []*Object) map[string]any {
 
 // ListJSON renders objects as an indented JSON v1 List.
 func ListJSON(objs []*Object) []byte {
-	b, _ := json.MarshalIndent(ListObject(objs), "", "  ")
-	return append(b, '\n')
+	var b bytes.Buffer
+	WriteListJSON(&b, objs)
+	return b.Bytes()
 }
 
 // ListYAML renders objects as a YAML v1 List.
 func ListYAML(objs []*Object) []byte {
-	b, _ := yaml.Marshal(ListObject(objs))
-	return b
+	var b bytes.Buffer
+	WriteListYAML(&b, objs)
+	return b.Bytes()
+}
+
+// WriteListJSON writes ListJSON's bytes one object at a time, so that printing a
+// million objects needs memory for one object's rendering, not for the whole List
+// (json.MarshalIndent of ListObject built every object's map and the whole text first).
+func WriteListJSON(w io.Writer, objs []*Object) error {
+	if len(objs) == 0 {
+		_, err := io.WriteString(w, "{\n  \"apiVersion\": \"v1\",\n  \"items\": [],\n  \"kind\": \"List\"\n}\n")
+		return err
+	}
+	if _, err := io.WriteString(w, "{\n  \"apiVersion\": \"v1\",\n  \"items\": [\n"); err != nil {
+		return err
+	}
+	for i, o := range objs {
+		// An item is indented as MarshalIndent indents it inside the List: two levels.
+		b, err := json.MarshalIndent(o.Unstructured().Object, "    ", "  ")
+		if err != nil {
+			return err
+		}
+		sep := ",\n    "
+		if i == 0 {
+			sep = "    "
+		}
+		if _, err := io.WriteString(w, sep); err != nil {
+			return err
+		}
+		if _, err := w.Write(b); err != nil {
+			return err
+		}
+	}
+	_, err := io.WriteString(w, "\n  ],\n  \"kind\": \"List\"\n}\n")
+	return err
+}
+
+// listYAMLHead and listYAMLTail surround the items of a YAML v1 List: the map's keys in
+// the sorted order sigs.k8s.io/yaml writes them.
+const listYAMLHead, listYAMLTail = "apiVersion: v1\nitems:\n", "kind: List\n"
+
+// WriteListYAML writes ListYAML's bytes one object at a time. Each item is rendered as
+// the only item of a List and cut out of it, so that it sits at the same indentation as in
+// the whole List, and long strings are folded at the same columns: the bytes are those of
+// yaml.Marshal(ListObject(objs)), which needed memory for every object at once (12.6 GB
+// for a million).
+func WriteListYAML(w io.Writer, objs []*Object) error {
+	if len(objs) == 0 {
+		_, err := io.WriteString(w, "apiVersion: v1\nitems: []\nkind: List\n")
+		return err
+	}
+	if _, err := io.WriteString(w, listYAMLHead); err != nil {
+		return err
+	}
+	for _, o := range objs {
+		b, err := yaml.Marshal(ListObject([]*Object{o}))
+		if err != nil {
+			return err
+		}
+		item, ok := bytes.CutPrefix(b, []byte(listYAMLHead))
+		if ok {
+			item, ok = bytes.CutSuffix(item, []byte(listYAMLTail))
+		}
+		if !ok {
+			return fmt.Errorf("rendering %s: unexpected YAML List layout", o.Ref())
+		}
+		if _, err := w.Write(item); err != nil {
+			return err
+		}
+	}
+	_, err := io.WriteString(w, listYAMLTail)
+	return err
 }
 
 // WatchLine renders a watch event as one JSON line (scenario-format.md --watch).

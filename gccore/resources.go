@@ -8,6 +8,7 @@ import (
 	"k8s.io/apimachinery/pkg/api/meta"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime/schema"
+	"k8s.io/apimachinery/pkg/util/validation"
 )
 
 // Resource describes one kind the simulated API server serves at one version.
@@ -136,12 +137,9 @@ func NewResources(decls []ResourceDecl) (*Resources, error) {
 		})
 	}
 	for i, d := range decls {
-		gv, err := schema.ParseGroupVersion(d.APIVersion)
-		if err != nil || d.APIVersion == "" || gv.Version == "" {
-			return nil, fmt.Errorf("resources[%d]: apiVersion %q must be <group>/<version> or <version>", i, d.APIVersion)
-		}
-		if d.Kind == "" {
-			return nil, fmt.Errorf("resources[%d]: kind is required", i)
+		gv, err := checkDecl(d)
+		if err != nil {
+			return nil, fmt.Errorf("resources[%d]: %v", i, err)
 		}
 		gvk := gv.WithKind(d.Kind)
 		if _, ok := rs.byGVK[gvk]; ok {
@@ -165,6 +163,26 @@ func NewResources(decls []ResourceDecl) (*Resources, error) {
 		rs.add(r)
 	}
 	return rs, nil
+}
+
+// checkDecl checks a declared kind as the API server checks a CRD's names: the group a
+// DNS subdomain, the version a DNS label, and the kind a DNS-1035 label once lowercased,
+// so that its guessed plural is a usable resource name. The scenario parser and the
+// playground's "declare a kind" form both come here.
+func checkDecl(d ResourceDecl) (schema.GroupVersion, error) {
+	gv, err := schema.ParseGroupVersion(d.APIVersion)
+	if err != nil || d.APIVersion == "" || gv.Version == "" ||
+		gv.Group != "" && len(validation.IsDNS1123Subdomain(gv.Group)) > 0 ||
+		len(validation.IsDNS1035Label(gv.Version)) > 0 {
+		return gv, fmt.Errorf("apiVersion %q must be <group>/<version> or <version> (like example.com/v1)", d.APIVersion)
+	}
+	if d.Kind == "" {
+		return gv, fmt.Errorf("kind is required")
+	}
+	if len(validation.IsDNS1035Label(strings.ToLower(d.Kind))) > 0 {
+		return gv, fmt.Errorf("kind must be letters, digits and '-', starting with a letter (like Widget), got %q", d.Kind)
+	}
+	return gv, nil
 }
 
 func (rs *Resources) add(r *Resource) {

@@ -52,6 +52,11 @@ type Sim struct {
 	held                         []*node // runWorkers' buffer
 }
 
+// MaxWorkers bounds Config.Workers. Each worker is a name allocated up front, and a
+// tick visits every worker that holds an item: far more workers than objects only costs
+// memory, and 2,147,483,647 of them would exhaust it.
+const MaxWorkers = 10000
+
 // New builds a simulation at tick 0 with no objects.
 func New(cfg Config) (*Sim, error) {
 	rs, err := NewResources(cfg.Resources)
@@ -60,6 +65,9 @@ func New(cfg Config) (*Sim, error) {
 	}
 	if cfg.Workers <= 0 {
 		cfg.Workers = 20
+	}
+	if cfg.Workers > MaxWorkers {
+		return nil, fmt.Errorf("%d workers per queue: at most %d", cfg.Workers, MaxWorkers)
 	}
 	if cfg.AbsentOwnerCacheSize <= 0 {
 		cfg.AbsentOwnerCacheSize = 500

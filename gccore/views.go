@@ -26,7 +26,7 @@ func (v NodeView) Ref() ObjectRef {
 
 func viewOf(n *node) NodeView {
 	v := NodeView{APIVersion: n.identity.APIVersion, Kind: n.identity.Kind, Namespace: n.identity.Namespace,
-		Name: n.identity.Name, UID: n.identity.UID, Owners: n.owners, BeingDeleted: n.beingDeleted,
+		Name: n.identity.Name, UID: n.identity.UID, Owners: n.owners.refs, BeingDeleted: n.beingDeleted,
 		DeletingDependents: n.deletingDependents, Virtual: n.virtual}
 	for _, d := range n.sortedDependents() {
 		v.Dependents = append(v.Dependents, d.identity.UID)

@@ -116,7 +116,7 @@ func (p *Playground) OnMount(ctx app.Context) {
 	}
 	ctx.Handle(actionCopyScenario, func(ctx app.Context, a app.Action) { p.copyScenario(ctx) })
 	p.release = append(p.release, listenKeys(ctx, p.onKey), listenHash(ctx, p.onHashChange),
-		listenOtherTabs(ctx, p.onOtherTab))
+		listenOtherTabs(ctx, p.onOtherTab), p.exposeSession())
 	p.startStorage(ctx)
 }
 

@@ -20,7 +20,7 @@ const WasmAsset = "app.wasm"
 
 // Assets are the files of web/ the page loads (the wasm, and what Handler and the
 // components name under /web/): the only ones served and copied into a static site.
-var Assets = []string{WasmAsset, "playground.css", "icon.svg", "dom.js"}
+var Assets = []string{WasmAsset, "playground.css", "icon.svg", "dom.js", "crash.js"}
 
 // Handler serves the playground. basePath is the URL prefix the site lives under ("/"
 // for a server of its own, "/gcplay/" for a project page); it is used by static builds.
@@ -32,8 +32,9 @@ func Handler(basePath string) *app.Handler {
 		Description: "Step the Kubernetes garbage collector tick by tick: author objects, delete with a policy, watch the queues and the GC's graph.",
 		Icon:        app.Icon{Default: "/web/icon.svg", SVG: "/web/icon.svg"},
 		Styles:      []string{"/web/playground.css"},
-		// Helpers the wasm calls (domlist.go falls back to slower calls without them).
-		Scripts: []string{"/web/dom.js defer"},
+		// crash.js first, undeferred: it must catch what fails while the rest loads. dom.js
+		// holds helpers the wasm calls (domlist.go falls back to slower calls without them).
+		Scripts: []string{crashScript, "/web/dom.js defer"},
 		// The wasm is large; the label shows its download progress.
 		LoadingLabel:    "Loading the simulator… {progress}%",
 		BackgroundColor: "#f6f7f9",

@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/gcplay/gcplay/gccore"
-	"k8s.io/apimachinery/pkg/util/validation"
+	"github.com/gcplay/gcplay/gccore/scenario"
 	"sigs.k8s.io/yaml"
 )
 
@@ -19,7 +19,7 @@ import (
 // served (a create of it that failed now succeeds). w is left unchanged.
 func (w *Workspace) WithKind(d gccore.ResourceDecl) (*Workspace, error) {
 	d.APIVersion, d.Kind = strings.TrimSpace(d.APIVersion), strings.TrimSpace(d.Kind)
-	name := strings.TrimSpace(d.APIVersion + " " + d.Kind)
+	name := strings.TrimSpace(scenario.Quote(d.APIVersion) + " " + scenario.Quote(d.Kind))
 	if d.Kind == "" {
 		name = "a kind"
 	}
@@ -29,11 +29,6 @@ func (w *Workspace) WithKind(d gccore.ResourceDecl) (*Workspace, error) {
 		// never saw; name the kind instead.
 		msg := strings.TrimPrefix(err.Error(), fmt.Sprintf("resources[%d]: ", len(decls)-1))
 		return nil, fmt.Errorf("cannot declare %s: %s", name, msg)
-	}
-	// Like a CRD's names.kind: a DNS-1035 label once lowercased, so its guessed plural
-	// is a usable resource name.
-	if errs := validation.IsDNS1035Label(strings.ToLower(d.Kind)); len(errs) > 0 {
-		return nil, fmt.Errorf("cannot declare %s: kind must be letters, digits and '-', starting with a letter (like Widget)", name)
 	}
 	if r, ok := w.sim.Resources().Lookup(d.APIVersion, d.Kind); ok {
 		what := "declared in this session"

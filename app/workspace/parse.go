@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/base64"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -35,9 +36,22 @@ var serverFields = []string{"resourceVersion", "creationTimestamp", "deletionTim
 // a scenario object is (scenario.Parse) against the kinds the workspace serves. Errors
 // name the line of the document and the object.
 func (w *Workspace) ParseObjects(text string) ([]*gccore.Object, error) {
+	if len(text) > MaxTextBytes {
+		return nil, &ParseError{0, tooLarge("the pasted text", len(text))}
+	}
 	docs := splitDocuments(text)
 	var out []*gccore.Object
 	for _, d := range docs {
+		// The structure first (nesting, repeated keys), as the scenario parser does: the
+		// converter below recurses, and in the browser a deep enough text exhausts the
+		// stack ("Maximum call stack size exceeded") instead of failing.
+		if err := scenario.CheckYAMLFrom([]byte(d.text), d.line); err != nil {
+			var ye *scenario.YAMLError
+			if errors.As(err, &ye) && ye.Line > 0 {
+				return nil, &ParseError{ye.Line, ye.Problem()}
+			}
+			return nil, &ParseError{d.line, err.Error()}
+		}
 		js, err := yaml.YAMLToJSON([]byte(d.text))
 		if err != nil {
 			return nil, &ParseError{d.line + yamlLine(err), "unparsable YAML: " + oneLine(err)}
@@ -143,6 +157,15 @@ func yamlLine(err error) int {
 
 func oneLine(err error) string { return strings.Join(strings.Fields(err.Error()), " ") }
 
+// MaxTextBytes bounds the text the playground reads at once: a pasted object or dump, a
+// scenario opened from a `#scenario=` link or an example. 16 MiB is a scenario of about
+// 100,000 objects, more than the page can show; `gcplay sim` reads larger ones.
+const MaxTextBytes = 16 << 20
+
+func tooLarge(what string, n int) string {
+	return fmt.Sprintf("%s is %.1f MiB, more than the playground reads (%d MiB); run larger scenarios with gcplay sim", what, float64(n)/(1<<20), MaxTextBytes>>20)
+}
+
 // EncodeLink encodes a scenario for the `#scenario=` URL fragment: base64url, no padding.
 func EncodeLink(scenarioYAML []byte) string {
 	return base64.RawURLEncoding.EncodeToString(scenarioYAML)
@@ -152,10 +175,13 @@ func EncodeLink(scenarioYAML []byte) string {
 // tolerated, since links get copied through tools that add them.
 func DecodeLink(s string) ([]byte, error) {
 	s = strings.TrimRight(strings.TrimSpace(s), "=")
+	if n := base64.RawURLEncoding.DecodedLen(len(s)); n > MaxTextBytes {
+		return nil, errors.New(tooLarge("the #scenario= link's scenario", n))
+	}
 	s = strings.NewReplacer("+", "-", "/", "_").Replace(s)
 	b, err := base64.RawURLEncoding.DecodeString(s)
 	if err != nil {
-		return nil, fmt.Errorf("the #scenario= link is not valid base64url: %v", err)
+		return nil, fmt.Errorf("the #scenario= link is not valid base64url: %s", scenario.OneLine(err.Error()))
 	}
 	return b, nil
 }

@@ -59,6 +59,9 @@ type Workspace struct {
 // New starts a workspace on a scenario file's text, paused at tick 0 with the
 // scenario's objects created and its steps still to run. name labels the session.
 func New(name string, source []byte) (*Workspace, error) {
+	if len(source) > MaxTextBytes {
+		return nil, errors.New(tooLarge(scenario.Quote(name), len(source)))
+	}
 	sc, err := scenario.Parse(name, source)
 	if err != nil {
 		return nil, err

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+
+	"github.com/gcplay/gcplay/gccore/scenario"
 )
 
 const usage = `gcplay - the Kubernetes garbage collector, tick by tick
@@ -37,7 +39,7 @@ func main() {
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 	defer func() {
 		if r := recover(); r != nil {
-			fmt.Fprintf(stderr, "gcplay: internal error: %v\n", r)
+			fmt.Fprintf(stderr, "gcplay: internal error: %s\n", scenario.OneLine(fmt.Sprint(r)))
 			code = 2
 		}
 	}()
@@ -67,7 +69,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 		return 0
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "gcplay: %v\n", err)
+		// One line of printable text, whatever the error quotes (the last guard: the
+		// parser already quotes the names it reports).
+		fmt.Fprintf(stderr, "gcplay: %s\n", scenario.OneLine(err.Error()))
 		return 1
 	}
 	return 0

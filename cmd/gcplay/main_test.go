@@ -78,7 +78,7 @@ func TestBadInput(t *testing.T) {
 	}{
 		{"unparsable", "objects: [\n", nil, []string{"unparsable YAML", "line 1"}},
 		{"binary", "\x00\x01\x02garbage\xff\xfe", nil, []string{"binary data"}},
-		{"nesting", strings.Repeat("[", 10000), nil, []string{"nested too deeply"}},
+		{"nesting", strings.Repeat("[", 10000) + strings.Repeat("]", 10000), nil, []string{"nested too deeply"}},
 		{"not a scenario", "widgets: [a]\n", nil, []string{"not a scenario", "widgets"}},
 		{"unknown step", "steps:\n- explode: {}\n", nil, []string{"steps[0]", `unknown step "explode"`}},
 		{"two keys in a step", "steps:\n- {run: 1, delete: {}}\n", nil, []string{"steps[0]", "exactly one key"}},
@@ -166,7 +166,7 @@ func TestBadCommandLine(t *testing.T) {
 		{[]string{"help", "nope"}, []string{`no help for "nope"`}},
 		{[]string{"sim", "-f", file, "-o", "xml"}, []string{"-o", `"xml"`, "yaml or json"}},
 		{[]string{"sim", "-f", file, "--watch", "--trace"}, []string{"--watch and --trace"}},
-		{[]string{"sim", "-f", file, "--workers", "0"}, []string{"--workers 0", "1 or more"}},
+		{[]string{"sim", "-f", file, "--workers", "0"}, []string{"--workers 0", "want 1 to 10000"}},
 		{[]string{"sim", "-f", file, "--max-ticks", "-1"}, []string{"--max-ticks -1"}},
 		{[]string{"sim", "-f", file, "--informer-delay", "-2"}, []string{"--informer-delay -2"}},
 	} {

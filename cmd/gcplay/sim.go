@@ -1,12 +1,14 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 
 	"github.com/gcplay/gcplay/gccore"
@@ -23,7 +25,9 @@ namespace and name.
 Bad input (unparsable YAML, an unknown step or kind, a missing name or uid, a step
 that fails as the API server would refuse it, a run that is not idle by --max-ticks)
 exits 1 with one line on stderr naming the file, the step or object, and the problem;
-nothing is printed on stdout then.
+nothing is printed on stdout then. A scenario file larger than --max-input-bytes
+(64 MiB by default), nested more than 100 levels deep, holding a second YAML
+document or repeating a key is bad input too.
 
 Examples:
   gcplay sim -f scenario.yaml                 # final objects as YAML
@@ -35,6 +39,7 @@ Examples:
   gcplay sim -f scenario.yaml --workers 1     # one worker per queue: items one by one
   gcplay sim -f scenario.yaml --informer-delay 3 --watch   # the GC sees writes 3 ticks late
   gcplay sim -f scenario.yaml --seed 7        # other uids for objects that do not pin one
+  gcplay sim -f big.yaml --max-input-bytes 268435456   # read a scenario of up to 256 MiB
 `,
 	"dot": `gcplay dot runs a scenario and prints the garbage collector's graph (uidToNode)
 as Graphviz DOT, edges from dependent to owner.
@@ -44,6 +49,7 @@ Examples:
   gcplay dot -f - < scenario.yaml             # read the scenario from stdin
   gcplay dot -f scenario.yaml --max-ticks 50 --workers 1 --informer-delay 3 --seed 7
                                               # the same run settings as gcplay sim
+  gcplay dot -f big.yaml --max-input-bytes 268435456   # read a scenario of up to 256 MiB
 `,
 	"serve": `gcplay serve serves the playground on a loopback address. Run it from the
 repository root after 'make wasm': it serves the page, go-app's scripts and the
@@ -86,14 +92,21 @@ type simOptions struct {
 	workers       int
 	informerDelay int
 	seed          uint64
+	maxInput      int64
 }
+
+// defaultMaxInput bounds the scenario text read (--max-input-bytes): 64 MiB holds a
+// scenario of about half a million objects, and `-f /dev/zero` or an endless stdin must
+// end in one line, not in a machine out of memory.
+const defaultMaxInput = 64 << 20
 
 func commonFlags(fs *flag.FlagSet, o *simOptions) {
 	fs.StringVar(&o.file, "f", "", "scenario file to run, or - for stdin (required)")
 	fs.Int64Var(&o.maxTicks, "max-ticks", scenario.DefaultMaxTicks, "fail if the run is not idle by this tick")
-	fs.IntVar(&o.workers, "workers", 20, "GC workers per queue, like --concurrent-gc-syncs")
+	fs.IntVar(&o.workers, "workers", 20, fmt.Sprintf("GC workers per queue, like --concurrent-gc-syncs (1 to %d)", gccore.MaxWorkers))
 	fs.IntVar(&o.informerDelay, "informer-delay", 1, "ticks between an API write and the GC seeing its watch event")
 	fs.Uint64Var(&o.seed, "seed", 0, "seed for the uids the API server assigns")
+	fs.Int64Var(&o.maxInput, "max-input-bytes", defaultMaxInput, "refuse a scenario file larger than this many bytes")
 }
 
 func simFlags(out io.Writer) (*flag.FlagSet, *simOptions) {
@@ -139,22 +152,28 @@ func runScenario(o *simOptions, stdin io.Reader) (*scenario.Runner, error) {
 		return nil, fmt.Errorf("-f FILE is required (use -f - for stdin)")
 	case o.maxTicks < 0:
 		return nil, fmt.Errorf("--max-ticks %d: want 0 or more", o.maxTicks)
-	case o.workers < 1:
-		return nil, fmt.Errorf("--workers %d: want 1 or more", o.workers)
+	case o.workers < 1 || o.workers > gccore.MaxWorkers:
+		return nil, fmt.Errorf("--workers %d: want 1 to %d", o.workers, gccore.MaxWorkers)
 	case o.informerDelay < 0:
 		return nil, fmt.Errorf("--informer-delay %d: want 0 or more", o.informerDelay)
+	case o.maxInput < 1:
+		return nil, fmt.Errorf("--max-input-bytes %d: want 1 or more", o.maxInput)
 	}
-	var data []byte
-	var err error
 	name := o.file
+	in := stdin
 	if o.file == "-" {
 		name = "<stdin>"
-		data, err = io.ReadAll(stdin)
 	} else {
-		data, err = os.ReadFile(o.file)
+		f, err := os.Open(o.file)
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		in = f
 	}
+	data, err := readLimited(in, o.maxInput)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%s: %v", scenario.Quote(name), err)
 	}
 	delay := o.informerDelay
 	if delay == 0 {
@@ -164,6 +183,26 @@ func runScenario(o *simOptions, stdin io.Reader) (*scenario.Runner, error) {
 	// memory in proportion to the run, and nothing else reads them.
 	quiet := !o.trace && !o.watch
 	return scenario.Run(name, data, gccore.Config{Workers: o.workers, InformerDelay: delay, Seed: o.seed, Quiet: quiet}, o.maxTicks)
+}
+
+// readLimited reads r to its end, but no more than limit bytes.
+func readLimited(r io.Reader, limit int64) ([]byte, error) {
+	data, err := io.ReadAll(io.LimitReader(r, limit+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(data)) > limit {
+		return nil, fmt.Errorf("larger than %s; raise --max-input-bytes to read it", byteCount(limit))
+	}
+	return data, nil
+}
+
+// byteCount renders a limit for people: "64 MiB (67108864 bytes)", "1000 bytes".
+func byteCount(n int64) string {
+	if n%(1<<20) == 0 {
+		return fmt.Sprintf("%d MiB (%d bytes)", n>>20, n)
+	}
+	return strconv.FormatInt(n, 10) + " bytes"
 }
 
 func simCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
@@ -181,7 +220,9 @@ func simCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 	if err != nil {
 		return err
 	}
-	var out bytes.Buffer
+	// The run succeeded: from here on the output streams to stdout, one object, event
+	// or record at a time, through one buffer.
+	out := bufio.NewWriterSize(stdout, 64<<10)
 	switch {
 	case o.watch:
 		for _, ev := range r.Sim.TakeWatch() {
@@ -193,17 +234,19 @@ func simCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 		for _, q := range r.Sim.Queues() {
 			for _, it := range q.Items {
 				if it.State == "stuck" {
-					fmt.Fprintf(&out, "stuck [%s] %s: %s\n", q.Name, it.Key, it.Stuck)
+					fmt.Fprintf(out, "stuck [%s] %s: %s\n", q.Name, it.Key, it.Stuck)
 				}
 			}
 		}
 	case o.output == "json":
-		out.Write(gccore.ListJSON(r.Sim.Objects()))
+		err = gccore.WriteListJSON(out, r.Sim.ObjectsShared())
 	default:
-		out.Write(gccore.ListYAML(r.Sim.Objects()))
+		err = gccore.WriteListYAML(out, r.Sim.ObjectsShared())
 	}
-	_, err = stdout.Write(out.Bytes())
-	return err
+	if err != nil {
+		return err
+	}
+	return out.Flush()
 }
 
 func dotCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) error {

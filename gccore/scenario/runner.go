@@ -25,11 +25,11 @@ func NewRunner(sc *Scenario, cfg gccore.Config) (*Runner, error) {
 	cfg.Resources = sc.Resources
 	sim, err := gccore.New(cfg)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %v", sc.File, err)
+		return nil, fmt.Errorf("%s: %s", sc.File, oneLine(err))
 	}
 	for i, o := range sc.Objects {
 		if _, err := sim.Create(o); err != nil {
-			return nil, fmt.Errorf("%s: objects[%d] (%s): %s", sc.File, i, o.Ref(), apiError(err))
+			return nil, fmt.Errorf("%s: objects[%d] (%s): %s", sc.File, i, quoteRef(o.Ref()), apiError(err))
 		}
 	}
 	return &Runner{Scenario: sc, Sim: sim, MaxTicks: DefaultMaxTicks}, nil
@@ -77,7 +77,7 @@ func apiError(err error) string {
 	var s apierrors.APIStatus
 	if errors.As(err, &s) && s.Status().Code != 0 {
 		st := s.Status()
-		return fmt.Sprintf("%d %s: %s", st.Code, st.Reason, oneLine(errors.New(st.Message)))
+		return fmt.Sprintf("%d %s: %s", st.Code, OneLine(string(st.Reason)), OneLine(st.Message))
 	}
 	return oneLine(err)
 }
@@ -90,7 +90,7 @@ func describeStep(st Step) string {
 		}
 		return fmt.Sprint(st.Ticks)
 	}
-	return st.Ref.String()
+	return quoteRef(st.Ref)
 }
 
 func (r *Runner) apply(st Step) error {
@@ -129,7 +129,7 @@ func (r *Runner) Run() error {
 		}
 	}
 	if err := r.Sim.RunUntilIdle(r.MaxTicks); err != nil {
-		return fmt.Errorf("%s: after the last step: %v", r.Scenario.File, err)
+		return fmt.Errorf("%s: after the last step: %s", r.Scenario.File, oneLine(err))
 	}
 	return nil
 }

@@ -73,12 +73,10 @@ type rawRef struct {
 	Finalizer string `json:"finalizer,omitempty"`
 }
 
-// MaxNesting bounds how deeply a scenario may nest, so absurd input fails fast.
-const MaxNesting = 100
-
 // Parse reads a scenario. Every error names the file and the object or step it is about.
 func Parse(file string, data []byte) (*Scenario, error) {
-	if err := checkNesting(data); err != nil {
+	file = Quote(file)
+	if err := CheckYAML(data); err != nil {
 		return nil, fmt.Errorf("%s: %v", file, err)
 	}
 	js, err := yaml.YAMLToJSON(data)
@@ -96,23 +94,23 @@ func Parse(file string, data []byte) (*Scenario, error) {
 	sc := &Scenario{File: file, Resources: raw.Resources}
 	rs, err := gccore.NewResources(raw.Resources)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %v", file, err)
+		return nil, fmt.Errorf("%s: %s", file, oneLine(err))
 	}
 	seen := map[string]int{}
 	uids := map[types.UID]int{}
 	for i, m := range raw.Objects {
 		o, err := parseObject(rs, m)
 		if err != nil {
-			return nil, fmt.Errorf("%s: objects[%d]%s: %v", file, i, describe(m), err)
+			return nil, fmt.Errorf("%s: objects[%d]%s: %s", file, i, describe(m), oneLine(err))
 		}
 		key := o.Ref().String()
 		if j, dup := seen[key]; dup {
-			return nil, fmt.Errorf("%s: objects[%d] (%s): duplicate of objects[%d]", file, i, key, j)
+			return nil, fmt.Errorf("%s: objects[%d] (%s): duplicate of objects[%d]", file, i, quoteRef(o.Ref()), j)
 		}
 		seen[key] = i
 		if o.UID != "" {
 			if j, dup := uids[o.UID]; dup {
-				return nil, fmt.Errorf("%s: objects[%d] (%s): uid %q is already used by objects[%d]", file, i, key, o.UID, j)
+				return nil, fmt.Errorf("%s: objects[%d] (%s): uid %q is already used by objects[%d]", file, i, quoteRef(o.Ref()), o.UID, j)
 			}
 			uids[o.UID] = i
 		}
@@ -123,58 +121,14 @@ func Parse(file string, data []byte) (*Scenario, error) {
 		if err != nil {
 			name := stepName(s)
 			if st.Ref.Name != "" { // the step got far enough to name its object
-				name = fmt.Sprintf(" (%s %s)", st.Op, st.Ref)
+				name = fmt.Sprintf(" (%s %s)", st.Op, quoteRef(st.Ref))
 			}
-			return nil, fmt.Errorf("%s: steps[%d]%s: %v", file, i, name, err)
+			return nil, fmt.Errorf("%s: steps[%d]%s: %s", file, i, name, oneLine(err))
 		}
 		sc.Steps = append(sc.Steps, st)
 	}
 	return sc, nil
 }
-
-// checkNesting rejects input nested deeper than MaxNesting brackets or indentation levels
-// before a recursive parser sees it.
-func checkNesting(data []byte) error {
-	depth, maxDepth := 0, 0
-	var quote byte
-	for i := 0; i < len(data); i++ {
-		c := data[i]
-		switch {
-		case c == 0:
-			return fmt.Errorf("binary data, not YAML")
-		case quote != 0:
-			if c == '\\' && quote == '"' {
-				i++
-			} else if c == quote {
-				quote = 0
-			}
-		case c == '"' || c == '\'':
-			if i == 0 || strings.IndexByte(" \t\n[{:,-", data[i-1]) >= 0 {
-				quote = c
-			}
-		case c == '#' && (i == 0 || data[i-1] == ' ' || data[i-1] == '\n'):
-			for i < len(data) && data[i] != '\n' {
-				i++
-			}
-		case c == '[' || c == '{':
-			depth++
-			maxDepth = max(maxDepth, depth)
-		case c == ']' || c == '}':
-			depth--
-		}
-	}
-	indent := 0
-	for _, line := range bytes.Split(data, []byte("\n")) {
-		n := len(line) - len(bytes.TrimLeft(line, " -"))
-		indent = max(indent, n)
-	}
-	if maxDepth > MaxNesting || indent > 4*MaxNesting {
-		return fmt.Errorf("nested too deeply (more than %d levels)", MaxNesting)
-	}
-	return nil
-}
-
-func oneLine(err error) string { return strings.Join(strings.Fields(err.Error()), " ") }
 
 func describe(m map[string]any) string {
 	kind, _ := m["kind"].(string)
@@ -183,12 +137,18 @@ func describe(m map[string]any) string {
 	if kind == "" && name == "" {
 		return ""
 	}
-	return " (" + strings.TrimSpace(kind+" "+name) + ")"
+	var parts []string
+	for _, s := range []string{kind, name} {
+		if s != "" {
+			parts = append(parts, Quote(s))
+		}
+	}
+	return " (" + strings.Join(parts, " ") + ")"
 }
 
 func stepName(s map[string]json.RawMessage) string {
 	for k := range s {
-		return " (" + k + ")"
+		return " (" + Quote(k) + ")"
 	}
 	return ""
 }
@@ -209,7 +169,7 @@ func parseObject(rs *gccore.Resources, m map[string]any) (*gccore.Object, error)
 	}
 	r, ok := rs.Lookup(o.APIVersion, o.Kind)
 	if !ok {
-		return nil, fmt.Errorf("unknown kind %s %s (declare custom kinds under resources:)", o.APIVersion, o.Kind)
+		return nil, fmt.Errorf("unknown kind %s %s (declare custom kinds under resources:)", Quote(o.APIVersion), Quote(o.Kind))
 	}
 	if o.Name == "" {
 		return nil, fmt.Errorf("metadata.name is required")
@@ -223,10 +183,10 @@ func parseObject(rs *gccore.Resources, m map[string]any) (*gccore.Object, error)
 	var controllers []string
 	for i, ref := range o.OwnerReferences {
 		if ref.UID == "" {
-			return nil, fmt.Errorf("metadata.ownerReferences[%d] (%s %q) has no uid", i, ref.Kind, ref.Name)
+			return nil, fmt.Errorf("metadata.ownerReferences[%d] (%s %q) has no uid", i, Quote(ref.Kind), ref.Name)
 		}
 		if ref.Controller != nil && *ref.Controller {
-			controllers = append(controllers, fmt.Sprintf("[%d] (%s %q)", i, ref.Kind, ref.Name))
+			controllers = append(controllers, fmt.Sprintf("[%d] (%s %q)", i, Quote(ref.Kind), ref.Name))
 		}
 	}
 	if len(controllers) > 1 { // API-2, said more plainly than the validation error
@@ -244,7 +204,7 @@ func parseObject(rs *gccore.Resources, m map[string]any) (*gccore.Object, error)
 func checkStrings(m map[string]any) error {
 	md, _ := m["metadata"].(map[string]any)
 	bad := func(path string, v any) error {
-		return fmt.Errorf("%s: want a string, got %T %v (quote it in YAML)", path, v, v)
+		return fmt.Errorf("%s: want a string, got %T %s (quote it in YAML)", path, v, Quote(fmt.Sprint(v)))
 	}
 	for _, k := range []string{"name", "namespace", "uid", "generateName", "resourceVersion"} {
 		if v, ok := md[k]; ok && v != nil {
@@ -282,6 +242,9 @@ func parseStep(rs *gccore.Resources, s map[string]json.RawMessage) (Step, error)
 			keys = append(keys, k)
 		}
 		sort.Strings(keys)
+		for i, k := range keys {
+			keys[i] = Quote(k)
+		}
 		return Step{}, fmt.Errorf("a step has exactly one key, got %v", keys)
 	}
 	var st Step
@@ -304,7 +267,7 @@ func parseStep(rs *gccore.Resources, s map[string]json.RawMessage) (Step, error)
 				}
 				if err == nil {
 					if r, ok := rs.Lookup(o.APIVersion, o.Kind); !ok {
-						err = fmt.Errorf("unknown kind %s %s", o.APIVersion, o.Kind)
+						err = fmt.Errorf("unknown kind %s %s", Quote(o.APIVersion), Quote(o.Kind))
 					} else if r.Namespaced && o.Namespace == "" {
 						o.Namespace = metav1.NamespaceDefault
 					}
@@ -346,7 +309,7 @@ func parseRefStep(rs *gccore.Resources, st *Step, body json.RawMessage) error {
 	}
 	res, ok := rs.Lookup(r.APIVersion, r.Kind)
 	if !ok {
-		return fmt.Errorf("unknown kind %s %s", r.APIVersion, r.Kind)
+		return fmt.Errorf("unknown kind %s %s", Quote(r.APIVersion), Quote(r.Kind))
 	}
 	if res.Namespaced && r.Namespace == "" {
 		r.Namespace = metav1.NamespaceDefault
@@ -406,7 +369,16 @@ func parseRun(st *Step, body json.RawMessage) error {
 		}
 		st.Ticks = int64(x)
 	default:
-		return fmt.Errorf("run takes a tick count or \"idle\", got %v", v)
+		return fmt.Errorf("run takes a tick count or \"idle\", got %s", Quote(fmt.Sprint(v)))
 	}
 	return nil
+}
+
+// quoteRef renders an object reference for an error, its name quoted when it needs it.
+func quoteRef(r gccore.ObjectRef) string {
+	s := Quote(r.APIVersion) + "/" + Quote(r.Kind) + " "
+	if r.Namespace != "" {
+		s += Quote(r.Namespace) + "/"
+	}
+	return s + Quote(r.Name)
 }

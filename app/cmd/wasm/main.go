@@ -1,5 +1,8 @@
 // Command wasm is the playground's browser binary (web/app.wasm): the go-app UI with the
 // whole simulator inside. It imports no server code, to keep the download small.
+//
+// A panic that escapes every guard ends the Go program; web/crash.js, loaded before this
+// binary, then shows the crash screen (as it does for any uncaught JavaScript error).
 package main
 
 import (
@@ -8,6 +11,7 @@ import (
 )
 
 func main() {
+	repairLocation()
 	ui.Register()
 	app.RunWhenOnBrowser()
 }

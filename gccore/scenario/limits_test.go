@@ -1,0 +1,223 @@
+package scenario_test
+
+// Tests of the input limits and the one-line error contract (issue 10 §4): nesting is
+// judged on the parsed structure, a second document or a repeated key is an error, and
+// every error is one line of printable text whatever the input holds.
+
+import (
+	"strings"
+	"testing"
+	"unicode"
+
+	"github.com/gcplay/gcplay/gccore"
+	"github.com/gcplay/gcplay/gccore/scenario"
+)
+
+// deep returns YAML nested n levels in the given style.
+func deep(style string, n int) string {
+	switch style {
+	case "flow": // the pasted `spec: {x: [[[…]]]}` of the issue
+		return "spec: {x: " + strings.Repeat("[", n) + strings.Repeat("]", n) + "}\n"
+	case "flow-map":
+		return strings.Repeat("{a: ", n) + "1" + strings.Repeat("}", n) + "\n"
+	case "block-seq":
+		return strings.Repeat("- ", n) + "x\n"
+	case "block-map": // one more space per level: n²/2 bytes
+		var b strings.Builder
+		for i := 0; i < n; i++ {
+			b.WriteString(strings.Repeat(" ", i) + "a:\n")
+		}
+		return b.String()
+	}
+	panic(style)
+}
+
+// checkOneLine fails unless msg is one line of printable text.
+func checkOneLine(t *testing.T, msg string) {
+	t.Helper()
+	for _, r := range msg {
+		if r == unicode.ReplacementChar || !unicode.IsPrint(r) && r != ' ' {
+			t.Fatalf("error holds %U: %q", r, msg)
+		}
+	}
+}
+
+func TestNestingIsJudgedOnTheParsedStructure(t *testing.T) {
+	for _, tc := range []struct{ name, yaml string }{
+		// A quote inside a block scalar once hid everything after it from the text heuristic.
+		{"quote in a block scalar", "objects:\n- apiVersion: v1\n  kind: ConfigMap\n  metadata: {name: x}\n  data:\n    note: |\n      it's 'open\n" +
+			"  spec: " + strings.Repeat("[", 5000) + strings.Repeat("]", 5000) + "\n"},
+		{"alias adds its depth", "a: &a " + strings.Repeat("[", 60) + strings.Repeat("]", 60) + "\nb: " + strings.Repeat("[", 50) + "*a" + strings.Repeat("]", 50) + "\n"},
+		{"flow 101", deep("flow", 101)},
+		{"flow 5000", deep("flow", 5000)},
+		{"flow 100000", deep("flow", 100000)},
+		{"flow map 5000", deep("flow-map", 5000)},
+		{"flow map 100000", deep("flow-map", 100000)},
+		{"block seq 5000", deep("block-seq", 5000)},
+		{"block seq 100000", deep("block-seq", 100000)},
+		{"block map 5000", deep("block-map", 5000)},
+		{"block then flow", deep("block-seq", 9999)[:2*9999] + strings.Repeat("[", 9999) + strings.Repeat("]", 9999) + "\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := scenario.Parse("deep.yaml", []byte(tc.yaml))
+			if err == nil || !strings.Contains(err.Error(), "nested too deeply (more than 100 levels)") {
+				t.Fatalf("got %v", err)
+			}
+			checkOneLine(t, err.Error())
+		})
+	}
+	// 100 levels of maps and lists are fine, however they are written.
+	for _, y := range []string{
+		"objects: [{apiVersion: v1, kind: ConfigMap, metadata: {name: x}, data: " + strings.Repeat("[", 96) + strings.Repeat("]", 96) + "}]\n",
+		"x: |\n  " + strings.Repeat("[", 500) + "\n",
+		"x: '" + strings.Repeat("{", 500) + "'\n",
+		"x: " + strings.Repeat("[", 99) + strings.Repeat("]", 99) + "\n",
+	} {
+		if err := scenario.CheckYAML([]byte(y)); err != nil {
+			t.Errorf("%.60q: %v", y, err)
+		}
+	}
+}
+
+// TestUnclosedDeepNesting: text that opens thousands of lists and never closes them is
+// a syntax error, found without exhausting the stack (this test also runs in wasm).
+func TestUnclosedDeepNesting(t *testing.T) {
+	for _, n := range []int{5000, 9999, 100000} {
+		for _, open := range []string{"[", "{a: ", "- "} {
+			_, err := scenario.Parse("open.yaml", []byte("x: "+strings.Repeat(open, n)))
+			if err == nil {
+				t.Fatalf("%d × %q: accepted", n, open)
+			}
+			checkOneLine(t, err.Error())
+		}
+	}
+}
+
+func TestAliasThatContainsItself(t *testing.T) {
+	_, err := scenario.Parse("loop.yaml", []byte("a: &a [x, *a]\n"))
+	if err == nil {
+		t.Fatal("accepted")
+	}
+	checkOneLine(t, err.Error())
+}
+
+func TestSecondDocumentIsAnError(t *testing.T) {
+	for _, tc := range []struct{ yaml, want string }{
+		{"objects: []\n---\nsteps: [{run: 1}]\n", "loop.yaml: line 3: a second YAML document"},
+		{"---\nobjects: []\n---\nsteps: [{run: 1}]\n", "line 4: a second YAML document"},
+		{"---\n---\nobjects: []\n", "a second YAML document"},
+	} {
+		_, err := scenario.Parse("loop.yaml", []byte(tc.yaml))
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q: got %v, want %q", tc.yaml, err, tc.want)
+		}
+	}
+	// One document, with or without its markers, is fine.
+	for _, y := range []string{"---\nobjects: []\n", "objects: []\n...\n", "---\nobjects: []\n...\n", ""} {
+		if _, err := scenario.Parse("one.yaml", []byte(y)); err != nil {
+			t.Errorf("%q: %v", y, err)
+		}
+	}
+}
+
+func TestRepeatedKeyIsAnError(t *testing.T) {
+	for _, tc := range []struct{ yaml, want string }{
+		{"objects: []\nsteps: []\nobjects: [{apiVersion: v1, kind: ConfigMap, metadata: {name: x}}]\n",
+			`line 3: key objects is repeated (first at line 1)`},
+		{"objects:\n- apiVersion: v1\n  kind: ConfigMap\n  metadata:\n    name: a\n    name: b\n",
+			`line 6: key name is repeated (first at line 5)`},
+		{"objects: [{apiVersion: v1, kind: ConfigMap, metadata: {name: a, labels: {x: '1', \"x\": '2'}}}]\n",
+			`line 1: key x is repeated (first at line 1)`},
+	} {
+		_, err := scenario.Parse("dup.yaml", []byte(tc.yaml))
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q: got %v, want %q", tc.yaml, err, tc.want)
+		}
+	}
+}
+
+func TestCustomKindIsValidatedLikeThePageForm(t *testing.T) {
+	for _, kind := range []string{`"a b"`, `"1Widget"`, `"Wid_get"`, `"-x"`} {
+		y := "resources: [{apiVersion: example.com/v1, kind: " + kind + "}]\n"
+		_, err := scenario.Parse("kinds.yaml", []byte(y))
+		if err == nil || !strings.Contains(err.Error(), "kind must be letters, digits and '-', starting with a letter") {
+			t.Errorf("%s: got %v", kind, err)
+		}
+	}
+	if _, err := scenario.Parse("kinds.yaml", []byte("resources: [{apiVersion: example.com/v1, kind: Widget-2}]\n")); err != nil {
+		t.Error(err)
+	}
+}
+
+// TestErrorsAreOneLineWhateverTheNames: a newline, a carriage return, a terminal escape
+// or a bidi override in any user string is quoted, not written raw.
+func TestErrorsAreOneLineWhateverTheNames(t *testing.T) {
+	for _, bad := range []string{"a\nb", "a\rb", "\x1b[31mred\x1b[0m", "a\u202eb", "\xff"} {
+		q := yamlQuote(bad)
+		for _, y := range []string{
+			"objects: [{apiVersion: v1, kind: " + q + ", metadata: {name: x}}]",
+			"objects: [{apiVersion: " + q + ", kind: ConfigMap, metadata: {name: x}}]",
+			"objects: [{apiVersion: v1, kind: ConfigMap, metadata: {name: " + q + "}}]",
+			"objects: [{apiVersion: v1, kind: ConfigMap, metadata: {name: x, namespace: " + q + "}}]",
+			"objects: [{apiVersion: v1, kind: ConfigMap, metadata: {name: x, finalizers: [" + q + "]}}]",
+			"objects: [{apiVersion: v1, kind: ConfigMap, metadata: {name: x, ownerReferences: [{apiVersion: v1, kind: " + q + ", name: " + q + "}]}}]",
+			"objects: [{apiVersion: v1, kind: ConfigMap, metadata: {name: x, labels: {" + q + ": " + q + "}}}]",
+			"objects: [{apiVersion: v1, kind: ConfigMap, metadata: {name: x, uid: u}}, {apiVersion: v1, kind: Secret, metadata: {name: y, uid: u}}]",
+			"resources: [{apiVersion: example.com/v1, kind: " + q + "}]",
+			"resources: [{apiVersion: " + q + ", kind: Widget}]",
+			"steps: [{" + q + ": {}}]",
+			"steps: [{run: " + q + "}]",
+			"steps: [{delete: {apiVersion: v1, kind: ConfigMap, name: x, propagationPolicy: " + q + "}}]",
+			"steps: [{delete: {apiVersion: v1, kind: " + q + ", name: x}}]",
+			"steps: [{delete: {apiVersion: v1, kind: ConfigMap, name: x, " + q + ": 1}}]",
+			"steps: [{create: {apiVersion: v1, kind: ConfigMap, metadata: {name: " + q + "}}}]",
+			q + ": 1",
+			"x: 1\n" + q + ": 1\n" + q + ": 2",
+			"x: [" + q + ", \"\\t\\u0000\"]\nsteps: " + q,
+		} {
+			_, err := scenario.Parse("names.yaml", []byte(y))
+			if err == nil {
+				t.Errorf("%q: accepted", y)
+				continue
+			}
+			checkOneLine(t, err.Error())
+		}
+		// Errors of a run: the API server names the object it refuses.
+		for _, y := range []string{
+			"steps: [{delete: {apiVersion: v1, kind: ConfigMap, name: " + q + "}}]",
+			"steps: [{addFinalizer: {apiVersion: v1, kind: ConfigMap, name: " + q + ", finalizer: " + q + "}}]",
+			"objects: [{apiVersion: v1, kind: ConfigMap, metadata: {name: x}}]\nsteps: [{addFinalizer: {apiVersion: v1, kind: ConfigMap, name: x, finalizer: " + q + "}}]",
+			"steps: [{update: {apiVersion: v1, kind: ConfigMap, metadata: {name: " + q + "}}}]",
+		} {
+			_, err := scenario.Run("names.yaml", []byte(y), gccore.Config{}, 100)
+			if err == nil {
+				t.Errorf("%q: accepted", y)
+				continue
+			}
+			checkOneLine(t, err.Error())
+		}
+		_, err := scenario.Parse(bad+".yaml", []byte("x: 1"))
+		if err == nil {
+			t.Fatal("accepted")
+		}
+		checkOneLine(t, err.Error())
+	}
+}
+
+// yamlQuote writes s as a double-quoted YAML scalar (JSON's escapes are YAML's).
+func yamlQuote(s string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for _, r := range []byte(s) {
+		switch {
+		case r == '"' || r == '\\':
+			b.WriteString(`\` + string(r))
+		case r < 0x20 || r >= 0x7f:
+			b.WriteString(`\x` + strings.ToUpper(string("0123456789abcdef"[r>>4])+string("0123456789abcdef"[r&15])))
+		default:
+			b.WriteByte(r)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
+}
