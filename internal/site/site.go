@@ -7,7 +7,9 @@ package site
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
+	"io/fs"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -60,8 +62,11 @@ func Load(webDir, basePath string) (*Site, error) {
 	}
 	s := &Site{BasePath: basePath, files: map[string]*File{}}
 	root, err := os.OpenRoot(webDir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("%s not found: run gcplay from the repository root, after 'make wasm'", webDir)
+	}
 	if err != nil {
-		return nil, fmt.Errorf("opening %s: %v", webDir, err)
+		return nil, err
 	}
 	defer root.Close()
 	version := sha256.New()
