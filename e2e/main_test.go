@@ -150,7 +150,7 @@ func newTab(t *testing.T) context.Context {
 	t.Helper()
 	ctx := newVisitorTab(t)
 	if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{
-		Source: `localStorage.setItem("gcplay.welcomed", "true")`,
+		Source: `try { localStorage.setItem("gcplay.welcomed", "true") } catch (e) {}`, // about:blank has no storage
 	}); err != nil {
 		t.Fatalf("marking the tour seen: %v", err)
 	}
