@@ -313,11 +313,7 @@ func (p *Playground) onToggle(ctx app.Context, id string) {
 	for k, v := range p.collapsed {
 		next[k] = v
 	}
-	if !next[id] {
-		next[id] = true
-	} else {
-		delete(next, id)
-	}
+	next[id] = !next[id] // false: the learner unfolded it, and Fit leaves it so (scene.Fold)
 	p.collapsed = next
 }
 

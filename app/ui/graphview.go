@@ -1,0 +1,161 @@
+package ui
+
+import (
+	"fmt"
+	"maps"
+	"math"
+
+	"github.com/gcplay/gcplay/app/scene"
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// The graph's viewport: wheel zoom about the cursor, pan by dragging from anywhere in
+// the SVG, Fit that folds large trees instead of zooming below legibility, and the jump
+// to a searched object.
+
+// dragSlop is how far (px) a press must move to be a pan rather than a click.
+const dragSlop = 4.0
+
+// dragState is a press on the graph. It is touched only by the raw listeners and the
+// click handler, both on the page's single thread: a pan writes the SVG's transform
+// itself and hands the viewport to the component once, at pointerup, so that a move
+// costs no re-render of the page (at 5,000 objects a re-render per move made a pan
+// crawl at 5 frames a second).
+type dragState struct {
+	active, moved bool
+	x0, y0        float64        // the press, in client pixels
+	from, to      scene.Viewport // the viewport at the press, and now
+	g             app.Value      // the SVG's top <g>, whose transform the pan writes
+}
+
+// transformOf is the top <g>'s transform for a viewport.
+func transformOf(v scene.Viewport) string {
+	return fmt.Sprintf("translate(%.1f %.1f) scale(%.4f)", v.X, v.Y, v.Zoom)
+}
+
+// listenViewport installs the wheel and pointer listeners on the panel (raw listeners:
+// the wheel's must be able to preventDefault, which go-app's asynchronous handlers
+// cannot; the pan's must not dispatch per move).
+func (g *GraphPanel) listenViewport(ctx app.Context) []func() {
+	el := ctx.JSSrc()
+	return []func(){
+		listen(el, "wheel", func(e app.Value) {
+			e.Call("preventDefault")
+			svg := el.Call("querySelector", ".graph-svg")
+			if !svg.Truthy() {
+				return
+			}
+			// The point is measured against the SVG, not the panel: the panel's header
+			// sits above it, and measuring from there shifted every notch by the header.
+			r := svg.Call("getBoundingClientRect")
+			x, y := e.Get("clientX").Float()-r.Get("left").Float(), e.Get("clientY").Float()-r.Get("top").Float()
+			f := math.Exp(-e.Get("deltaY").Float() / 500)
+			ctx.Dispatch(func(ctx app.Context) { g.vp = g.vp.ZoomAt(x, y, f) })
+		}),
+		listen(el, "pointerdown", func(e app.Value) {
+			// Every press starts afresh: a drag that ended outside the graph got no
+			// click to clear moved, and must not swallow this press's click. A press
+			// anywhere in the SVG, on a node too, may become a pan.
+			g.drag = dragState{}
+			svg := el.Call("querySelector", ".graph-svg")
+			if e.Get("button").Int() != 0 || !svg.Truthy() || !svg.Call("contains", e.Get("target")).Bool() {
+				return
+			}
+			g.drag = dragState{active: true, x0: e.Get("clientX").Float(), y0: e.Get("clientY").Float(),
+				from: g.vp, to: g.vp, g: svg.Call("querySelector", ":scope > g")}
+		}),
+		listen(app.Window(), "pointermove", func(e app.Value) {
+			d := &g.drag
+			if !d.active {
+				return
+			}
+			dx, dy := e.Get("clientX").Float()-d.x0, e.Get("clientY").Float()-d.y0
+			if !d.moved && math.Hypot(dx, dy) < dragSlop {
+				return
+			}
+			d.moved = true
+			d.to = scene.Viewport{X: d.from.X + dx, Y: d.from.Y + dy, Zoom: d.from.Zoom}
+			d.g.Call("setAttribute", "transform", transformOf(d.to))
+		}),
+		listen(app.Window(), "pointerup", func(e app.Value) {
+			d := &g.drag
+			if !d.active {
+				return
+			}
+			d.active = false
+			if d.moved {
+				to := d.to
+				ctx.Dispatch(func(ctx app.Context) { g.vp = to })
+			}
+		}),
+	}
+}
+
+// panelOf is the graph panel's element, from an event on it or the panel itself.
+func panelOf(ctx app.Context) app.Value {
+	return ctx.JSSrc().Call("closest", ".graph")
+}
+
+// svgSize is the size of the graph's SVG in pixels.
+func svgSize(ctx app.Context) (float64, float64) {
+	p := panelOf(ctx)
+	if !p.Truthy() {
+		return 0, 0
+	}
+	svg := p.Call("querySelector", ".graph-svg")
+	if !svg.Truthy() {
+		return 0, 0
+	}
+	return svg.Get("clientWidth").Float(), svg.Get("clientHeight").Float()
+}
+
+// foldAndFit shows the whole scene, centred, at a legible zoom: a tree too large for
+// that (more than scene.MinFold nodes) is folded to the deepest layer that fits, except
+// the nodes the learner unfolded.
+func (g *GraphPanel) foldAndFit(ctx app.Context) {
+	w, h := svgSize(ctx)
+	if w <= 0 || h <= 0 || g.View == nil {
+		return
+	}
+	g.setCollapsed(ctx, scene.Fold(g.View, g.Mode, g.Collapsed, w, h, farZoom))
+	s := g.currentScene()
+	g.vp = scene.Fit(s.Width, s.Height, w, h, farZoom)
+}
+
+// jumpTo unfolds the owners above the node, selects it and centres the view on it at a
+// legible zoom (the search).
+func (g *GraphPanel) jumpTo(ctx app.Context, id string) {
+	g.setCollapsed(ctx, scene.Reveal(g.View, g.Mode, id, g.Collapsed))
+	s := g.currentScene()
+	w, h := svgSize(ctx)
+	for _, n := range s.Nodes {
+		if n.ID != id {
+			continue
+		}
+		x, y := n.Centre()
+		g.vp = scene.CentreOn(x, y, w, h, math.Max(g.vp.Zoom, 1))
+		if n.UID != "" {
+			g.onSelect(ctx, n.UID)
+		}
+		return
+	}
+}
+
+// setCollapsed hands a changed collapsed map to the page (and uses it at once).
+func (g *GraphPanel) setCollapsed(ctx app.Context, m map[string]bool) {
+	if maps.Equal(m, g.Collapsed) {
+		return
+	}
+	g.Collapsed = m
+	if g.onCollapse != nil {
+		g.onCollapse(ctx, m)
+	}
+}
+
+// toggleLabel is a folded node's toggle: what it hides by kind, or the count.
+func toggleLabel(hidden int, kinds string) string {
+	if kinds != "" {
+		return kinds
+	}
+	return fmt.Sprintf("+%d", hidden)
+}
