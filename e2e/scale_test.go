@@ -82,13 +82,16 @@ func TestFitAfterCollapsingRoot(t *testing.T) {
 	x, y := emptyGraphPoint(t, ctx)
 	drag(t, ctx, x, y, x-300, y+200)
 	do(t, ctx, "fit", chromedp.Click(chromedp.CSS(`button[title^="Fit"]`)))
-	assertCentred(t, ctx, "Deployment", "web", "after Fit")
+	// Fit centres the scene, whose margins leave room under the nodes for the fold
+	// toggles: the node's box is a few pixels above the centre.
+	assertCentred(t, ctx, "Deployment", "web", "after Fit", 12)
 }
 
-// assertCentred waits for the object's box to be at the centre of the graph's SVG.
-func assertCentred(t *testing.T, ctx context.Context, kind, name, when string) {
+// assertCentred waits for the object's box to be within tol px of the centre of the
+// graph's SVG.
+func assertCentred(t *testing.T, ctx context.Context, kind, name, when string, tol float64) {
 	t.Helper()
-	expr := fmt.Sprintf(`(() => { const a = %s, b = %s; return a.length === 2 && Math.abs(a[0]-b[0]) < 3 && Math.abs(a[1]-b[1]) < 3 })()`, centreJS(kind, name), svgCentreJS)
+	expr := fmt.Sprintf(`(() => { const a = %s, b = %s; return a.length === 2 && Math.abs(a[0]-b[0]) < %g && Math.abs(a[1]-b[1]) < %g })()`, centreJS(kind, name), svgCentreJS, tol, tol)
 	deadline := time.Now().Add(5 * time.Second)
 	for time.Now().Before(deadline) {
 		if eval[bool](t, ctx, expr) {
@@ -152,7 +155,7 @@ func TestSearchJump(t *testing.T) {
 	screenshot(t, ctx, "scale-5000-search-list")
 	do(t, ctx, "choose the match", chromedp.Click(chromedp.CSS(`.graph-find-list [data-match]`)))
 	waitJS(t, ctx, "the Pod drawn and selected", `document.querySelector('[data-kind="Pod"][data-name="p4321"].sel') !== null`, 20*time.Second)
-	assertCentred(t, ctx, "Pod", "p4321", "after choosing it in the search")
+	assertCentred(t, ctx, "Pod", "p4321", "after choosing it in the search", 3)
 	if z := eval[float64](t, ctx, zoomJS); z < farZoom {
 		t.Errorf("the search centred the Pod at zoom %.3f, below the legible %.2f", z, farZoom)
 	}
@@ -175,7 +178,7 @@ func TestPanBudget(t *testing.T) {
 		if eval[int](t, ctx, `document.querySelectorAll('[data-kind]').length`) >= 5101 {
 			break
 		}
-		eval[int](t, ctx, `(() => { const ts = [...document.querySelectorAll('[data-toggle]')].filter(e => e.textContent.startsWith('+'));
+		eval[int](t, ctx, `(() => { const ts = [...document.querySelectorAll('[data-toggle]')].filter(e => e.querySelector('text').textContent.startsWith('+'));
 			ts.forEach(e => e.dispatchEvent(new MouseEvent('click', {bubbles: true}))); return ts.length })()`)
 		time.Sleep(3 * time.Second)
 	}

@@ -32,15 +32,20 @@ type GraphPanel struct {
 	scene    *scene.Scene
 	sceneKey string
 	// vp maps the scene onto the SVG (graphview.go).
-	vp      scene.Viewport
-	fitted  string // the workspace name the view was last fitted for
-	drag    dragState
+	vp     scene.Viewport
+	fitted string // the workspace name the view was last fitted for
+	drag   dragState
+	// later is the view change to redo once the page has re-rendered (graphview.go).
+	later   viewChange
+	ctx     app.Context
+	mounted bool
 	release []func()
 }
 
 // OnMount installs the raw wheel and pointer listeners (graphview.go).
 func (g *GraphPanel) OnMount(ctx app.Context) {
 	g.vp.Zoom = 1
+	g.ctx, g.mounted = ctx, true
 	g.release = append(g.release, g.listenViewport(ctx)...)
 	ctx.Defer(g.afterRender)
 }
@@ -66,7 +71,9 @@ func (g *GraphPanel) afterRender(ctx app.Context) {
 		g.fitted = g.View.Name + g.Mode.String()
 		g.foldAndFit(ctx)
 		ctx.Update()
+		return
 	}
+	g.redo(ctx)
 }
 
 func (g *GraphPanel) currentScene() *scene.Scene {

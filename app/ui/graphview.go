@@ -118,27 +118,77 @@ func (g *GraphPanel) foldAndFit(ctx app.Context) {
 		return
 	}
 	g.setCollapsed(ctx, scene.Fold(g.View, g.Mode, g.Collapsed, w, h, farZoom))
+	g.fitNow(w, h)
+	g.again(viewChange{fit: true})
+}
+
+func (g *GraphPanel) fitNow(w, h float64) {
 	s := g.currentScene()
 	g.vp = scene.Fit(s.Width, s.Height, w, h, farZoom)
+}
+
+// viewChange is a fit or a centring to redo after the next render: the change may
+// resize the SVG (the header's "N collapsed" comes and goes), and the view must be
+// centred in the SVG as drawn.
+type viewChange struct {
+	fit    bool
+	centre string // a node id
+}
+
+// again redoes c once the page has re-rendered.
+func (g *GraphPanel) again(c viewChange) {
+	g.later = c
+	if g.mounted {
+		g.ctx.Defer(g.afterRender)
+	}
+}
+
+// redo makes the pending view change (afterRender).
+func (g *GraphPanel) redo(ctx app.Context) {
+	c := g.later
+	if c == (viewChange{}) {
+		return
+	}
+	g.later = viewChange{}
+	w, h := svgSize(ctx)
+	if w <= 0 || h <= 0 {
+		return
+	}
+	switch {
+	case c.fit:
+		g.fitNow(w, h)
+	case c.centre != "":
+		g.centreNow(c.centre, w, h)
+	}
+	ctx.Update()
+}
+
+// centreNow centres the view on the node at a legible zoom.
+func (g *GraphPanel) centreNow(id string, w, h float64) bool {
+	for _, n := range g.currentScene().Nodes {
+		if n.ID == id {
+			x, y := n.Centre()
+			g.vp = scene.CentreOn(x, y, w, h, math.Max(g.vp.Zoom, 1))
+			return true
+		}
+	}
+	return false
 }
 
 // jumpTo unfolds the owners above the node, selects it and centres the view on it at a
 // legible zoom (the search).
 func (g *GraphPanel) jumpTo(ctx app.Context, id string) {
 	g.setCollapsed(ctx, scene.Reveal(g.View, g.Mode, id, g.Collapsed))
-	s := g.currentScene()
 	w, h := svgSize(ctx)
-	for _, n := range s.Nodes {
-		if n.ID != id {
-			continue
-		}
-		x, y := n.Centre()
-		g.vp = scene.CentreOn(x, y, w, h, math.Max(g.vp.Zoom, 1))
-		if n.UID != "" {
-			g.onSelect(ctx, n.UID)
-		}
+	if !g.centreNow(id, w, h) {
 		return
 	}
+	for _, n := range g.currentScene().Nodes {
+		if n.ID == id && n.UID != "" {
+			g.onSelect(ctx, n.UID)
+		}
+	}
+	g.again(viewChange{centre: id})
 }
 
 // setCollapsed hands a changed collapsed map to the page (and uses it at once).
