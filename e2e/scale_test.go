@@ -150,10 +150,22 @@ func TestSearchJump(t *testing.T) {
 	openBig(t, ctx, 5000)
 	waitJS(t, ctx, "the Deployment drawn", `document.querySelector('[data-kind="Deployment"][data-name="d"]') !== null`, 60*time.Second)
 	const find = `input[placeholder="Find object…"]`
-	do(t, ctx, "search p4321", chromedp.Click(chromedp.CSS(find)), chromedp.SendKeys(chromedp.CSS(find), "p4321"))
+	sctx, scancel := context.WithTimeout(ctx, 90*time.Second)
+	defer scancel()
+	if err := chromedp.Do(sctx, chromedp.Click(chromedp.CSS(find)), chromedp.SendKeys(chromedp.CSS(find), "p4321")); err != nil {
+		failShot(t, ctx)
+		t.Fatalf("typing in the search: %v", err)
+	}
 	waitJS(t, ctx, "the match listed", `[...document.querySelectorAll('.graph-find-list [data-match]')].some(e => e.textContent.includes('p4321'))`, 10*time.Second)
 	screenshot(t, ctx, "scale-5000-search-list")
-	do(t, ctx, "choose the match", chromedp.Click(chromedp.CSS(`.graph-find-list [data-match]`)))
+	// The page is busy with 5,000 objects on a loaded machine: allow the click more
+	// than one step's timeout.
+	cctx, cancel := context.WithTimeout(ctx, 90*time.Second)
+	defer cancel()
+	if err := chromedp.Do(cctx, chromedp.Click(chromedp.CSS(`.graph-find-list [data-match]`))); err != nil {
+		failShot(t, ctx)
+		t.Fatalf("choosing the match: %v", err)
+	}
 	waitJS(t, ctx, "the Pod drawn and selected", `document.querySelector('[data-kind="Pod"][data-name="p4321"].sel') !== null`, 20*time.Second)
 	assertCentred(t, ctx, "Pod", "p4321", "after choosing it in the search", 3)
 	if z := eval[float64](t, ctx, zoomJS); z < farZoom {
