@@ -63,13 +63,10 @@ func Fold(v *workspace.View, mode Mode, collapsed map[string]bool, viewW, viewH,
 // Reveal returns collapsed with every folded owner above id (through any chain of
 // owners) unfolded, marked as the learner's choice, so that id is drawn. It returns
 // collapsed itself when none is folded.
+// In a graph of more than MinFold nodes, each owner unfolded this way folds its other
+// dependents that have dependents (as Unfold does), so the rest stays folded.
 func Reveal(v *workspace.View, mode Mode, id string, collapsed map[string]bool) map[string]bool {
-	nodes, owners := collect(v, mode)
-	vs, _, _ := vertices(v, mode, nodes, owners)
-	ownersOf := make(map[string][]string, len(vs))
-	for _, x := range vs {
-		ownersOf[x.id] = x.owners
-	}
+	ownersOf, depsOf, large := structure(v, mode)
 	var out map[string]bool
 	seen := map[string]bool{id: true}
 	stack := []string{id}
@@ -87,6 +84,9 @@ func Reveal(v *workspace.View, mode Mode, id string, collapsed map[string]bool) 
 					out = maps.Clone(collapsed)
 				}
 				out[o] = false
+				if large {
+					foldBelow(out, o, depsOf, seen)
+				}
 			}
 		}
 	}
@@ -94,6 +94,50 @@ func Reveal(v *workspace.View, mode Mode, id string, collapsed map[string]bool) 
 		return collapsed
 	}
 	return out
+}
+
+// Unfold returns collapsed with id unfolded, marked as the learner's choice. In a graph
+// of more than MinFold nodes it unfolds one layer: the node's dependents that have
+// dependents of their own, and no fold chosen, are folded, so that a "+5000 Pods, +100
+// ReplicaSets" opens to the ReplicaSets and not to 5,100 nodes.
+func Unfold(v *workspace.View, mode Mode, id string, collapsed map[string]bool) map[string]bool {
+	out := maps.Clone(collapsed)
+	if out == nil {
+		out = map[string]bool{}
+	}
+	out[id] = false
+	if _, depsOf, large := structure(v, mode); large {
+		foldBelow(out, id, depsOf, nil)
+	}
+	return out
+}
+
+// foldBelow folds the dependents of id that have dependents, unless a fold is chosen
+// for them or they are in keep (the path to a revealed node).
+func foldBelow(m map[string]bool, id string, depsOf map[string][]string, keep map[string]bool) {
+	for _, d := range depsOf[id] {
+		if _, chosen := m[d]; !chosen && !keep[d] && len(depsOf[d]) > 0 {
+			m[d] = true
+		}
+	}
+}
+
+// structure returns each node's owners and dependents by id, and whether the graph has
+// more than MinFold nodes.
+func structure(v *workspace.View, mode Mode) (ownersOf, depsOf map[string][]string, large bool) {
+	nodes, owners := collect(v, mode)
+	vs, _, _ := vertices(v, mode, nodes, owners)
+	ownersOf = make(map[string][]string, len(vs))
+	depsOf = make(map[string][]string, len(vs))
+	for _, x := range vs {
+		ownersOf[x.id] = x.owners
+		for _, o := range x.owners {
+			if o != x.id {
+				depsOf[o] = append(depsOf[o], x.id)
+			}
+		}
+	}
+	return ownersOf, depsOf, len(nodes) > MinFold
 }
 
 // hiddenSummary names what a folded node hides, by kind, most first: "+480 Pods,

@@ -129,3 +129,43 @@ func TestViewport(t *testing.T) {
 		t.Fatalf("centre: %+v", c)
 	}
 }
+
+// TestUnfoldOneLayer: in a large graph unfolding a node folds its dependents that have
+// dependents of their own; in a small one it unfolds the whole subtree as before.
+func TestUnfoldOneLayer(t *testing.T) {
+	v := view(t, fixtures.Tree(5000))
+	m := Unfold(v, API, "d", map[string]bool{"d": true, "rs5": false})
+	if v, ok := m["d"]; !ok || v {
+		t.Fatalf("d: %v %v", v, ok)
+	}
+	if !m["rs0"] || m["rs5"] {
+		t.Fatalf("rs0 folded %v, rs5 (the learner's) folded %v", m["rs0"], m["rs5"])
+	}
+	if s := Build(v, API, m); len(s.Nodes) != 1+100+50 {
+		t.Fatalf("%d nodes drawn after unfolding d, want the ReplicaSets and rs5's Pods", len(s.Nodes))
+	}
+	small := view(t, fixtures.Tree(100))
+	if m := Unfold(small, API, "d", map[string]bool{"d": true}); len(m) != 1 || m["d"] {
+		t.Fatalf("small graph: %v", m)
+	}
+}
+
+// TestRevealKeepsTheRestFolded: revealing a Pod under a folded Deployment unfolds the
+// path to it and folds the Deployment's other ReplicaSets.
+func TestRevealKeepsTheRestFolded(t *testing.T) {
+	v := view(t, fixtures.Tree(5000))
+	var pod string
+	for _, o := range v.Objects {
+		if o.Name == "p4321" { // owned by rs21
+			pod = string(o.UID)
+		}
+	}
+	m := Reveal(v, API, pod, map[string]bool{"d": true})
+	if m["d"] || m["rs21"] || !m["rs0"] {
+		t.Fatalf("revealed: d %v rs21 %v rs0 %v", m["d"], m["rs21"], m["rs0"])
+	}
+	s := Build(v, API, m)
+	if len(s.Nodes) != 1+100+50 || byName(s)["p4321"].Name == "" {
+		t.Fatalf("%d nodes drawn, p4321 among them: %v", len(s.Nodes), byName(s)["p4321"].Name != "")
+	}
+}
