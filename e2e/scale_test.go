@@ -198,11 +198,12 @@ func TestPanBudget(t *testing.T) {
 }
 
 // timePan presses on the graph and makes n pointer moves of 7 px, each timed from the
-// move to the next frame after the graph's transform changed.
+// move to the next frame after the graph moved (its top <g>'s transform or, while
+// dragging, the SVG's CSS transform).
 func timePan(t *testing.T, ctx context.Context, n int) []float64 {
 	t.Helper()
 	js := fmt.Sprintf(`(async () => {
-		const svg = document.querySelector('.graph-svg'), g = () => document.querySelector('.graph-svg > g').getAttribute('transform');
+		const svg = document.querySelector('.graph-svg'), g = () => document.querySelector('.graph-svg > g').getAttribute('transform') + svg.style.transform;
 		const r = svg.getBoundingClientRect(); let x = r.left + 30, y = r.bottom - 30;
 		const ev = (type, target) => target.dispatchEvent(new PointerEvent(type, {bubbles: true, clientX: x, clientY: y, pointerId: 1, button: 0, buttons: 1, isPrimary: true}));
 		const frame = () => new Promise(res => requestAnimationFrame(res));
