@@ -188,7 +188,7 @@ func TestPanBudget(t *testing.T) {
 	// Unfold everything: click every folded node's toggle until none is left.
 	// Unfolding opens one layer at a time (scene.Unfold), and each of the 100
 	// ReplicaSets' clicks lays 5,000 nodes out: give it time.
-	for deadline := time.Now().Add(3 * time.Minute); time.Now().Before(deadline); {
+	for deadline := time.Now().Add(8 * time.Minute); time.Now().Before(deadline); {
 		if eval[int](t, ctx, `document.querySelectorAll('[data-kind]').length`) >= 5101 {
 			break
 		}
