@@ -103,7 +103,7 @@ func TestProfileTick(t *testing.T) {
 	}
 	ctx := newTab(t)
 	openScenario(t, ctx, []byte(fixtures.Tree(profileObjects())))
-	do(t, ctx, "wait", chromedp.WaitVisible(objectSel("Pod", "p0")))
+	do(t, ctx, "wait", chromedp.WaitVisible(objectSel("Deployment", "d"))) // the Pods are folded away (scene.Fold)
 	click(t, ctx, "Step")
 	deleteWith(t, ctx, "Deployment", "d", "Background")
 	profileJS(t, ctx, func() {

@@ -22,6 +22,7 @@ const (
 type vertex struct {
 	id     string
 	key    string
+	kind   string
 	owners []string
 }
 
@@ -33,6 +34,7 @@ type placed struct {
 	hidden bool
 	// hiddenBelow counts the descendants hidden by collapsing this vertex.
 	hiddenBelow   int
+	hiddenKinds   string
 	hasDependents bool
 }
 
@@ -85,7 +87,9 @@ func layout(vs []vertex, collapsed map[string]bool) (pos map[string]*placed, ord
 	}
 	for i := range vs {
 		if collapsed[vs[i].id] && !ps[i].hidden {
-			ps[i].hiddenBelow = countHidden(i, deps, ps)
+			var kinds map[string]int
+			ps[i].hiddenBelow, kinds = countHidden(i, deps, ps, vs)
+			ps[i].hiddenKinds = hiddenSummary(kinds)
 		}
 	}
 	// Layers of visible vertices.
@@ -245,8 +249,10 @@ func topoOrder(dag map[[2]int]bool, n int) []int {
 	return order
 }
 
-func countHidden(i int, deps [][]int, ps []placed) int {
+// countHidden counts the hidden descendants of i, in all and by kind.
+func countHidden(i int, deps [][]int, ps []placed, vs []vertex) (int, map[string]int) {
 	seen := map[int]bool{}
+	kinds := map[string]int{}
 	stack := []int{i}
 	for len(stack) > 0 {
 		v := stack[len(stack)-1]
@@ -254,11 +260,12 @@ func countHidden(i int, deps [][]int, ps []placed) int {
 		for _, d := range deps[v] {
 			if ps[d].hidden && !seen[d] {
 				seen[d] = true
+				kinds[vs[d].kind]++
 				stack = append(stack, d)
 			}
 		}
 	}
-	return len(seen)
+	return len(seen), kinds
 }
 
 // intHeap is a min-heap of vertex indexes: Kahn's algorithm takes the smallest ready one.

@@ -64,7 +64,9 @@ type Node struct {
 	// HasDependents and HiddenBelow drive the collapse toggle.
 	HasDependents bool
 	HiddenBelow   int
-	X, Y          float64
+	// HiddenKinds counts what a folded node hides by kind: "+480 Pods, +10 ReplicaSets".
+	HiddenKinds string
+	X, Y        float64
 }
 
 // EdgeClass is how an ownerReference is drawn.
@@ -151,28 +153,14 @@ func BuildFrom(prev *Scene, v *workspace.View, mode Mode, collapsed map[string]b
 		kept = len(order) == len(nodes) // a node prev did not draw needs a new layout
 	}
 	if !kept {
-		vs := make([]vertex, len(nodes))
-		sig = make(map[string]nodeSig, len(nodes))
-		for i, n := range nodes {
-			vs[i] = vertex{id: n.ID, key: sortKey(n)}
-			for _, r := range owners[i] {
-				id := string(r.UID)
-				if mode == API {
-					if _, ok := v.InAPI[r.UID]; !ok {
-						id = absentPrefix + id
-					}
-				}
-				vs[i].owners = append(vs[i].owners, id)
-				edges = append(edges, edge{owner: id, dep: n.ID, class: classOf(r)})
-			}
-			sig[n.ID] = signatureOf(owners[i])
-		}
+		var vs []vertex
+		vs, edges, sig = vertices(v, mode, nodes, owners)
 		pos, order, w, h = layout(vs, collapsed)
 	}
 	s := &Scene{Mode: mode, Width: w, Height: h, Nodes: make([]Node, 0, len(order)), pos: pos, sig: sig}
 	for _, id := range order { // drawing order: by layer, then left to right
 		n, p := nodes[byID[id]], pos[id]
-		n.X, n.Y, n.HasDependents, n.HiddenBelow = p.x, p.y, p.hasDependents, p.hiddenBelow
+		n.X, n.Y, n.HasDependents, n.HiddenBelow, n.HiddenKinds = p.x, p.y, p.hasDependents, p.hiddenBelow, p.hiddenKinds
 		s.Nodes = append(s.Nodes, n)
 	}
 	s.Hidden = len(nodes) - len(order)
@@ -183,6 +171,30 @@ func BuildFrom(prev *Scene, v *workspace.View, mode Mode, collapsed map[string]b
 	versions++
 	s.Version = versions
 	return s
+}
+
+// vertices makes the layout's input from the nodes and their owner references: an
+// owner nothing stores (API) is its placeholder. It also returns the edges to draw and
+// each node's signature.
+func vertices(v *workspace.View, mode Mode, nodes []Node, owners [][]metav1.OwnerReference) ([]vertex, []edge, map[string]nodeSig) {
+	vs := make([]vertex, len(nodes))
+	var edges []edge
+	sig := make(map[string]nodeSig, len(nodes))
+	for i, n := range nodes {
+		vs[i] = vertex{id: n.ID, key: sortKey(n), kind: n.Kind}
+		for _, r := range owners[i] {
+			id := string(r.UID)
+			if mode == API {
+				if _, ok := v.InAPI[r.UID]; !ok {
+					id = absentPrefix + id
+				}
+			}
+			vs[i].owners = append(vs[i].owners, id)
+			edges = append(edges, edge{owner: id, dep: n.ID, class: classOf(r)})
+		}
+		sig[n.ID] = signatureOf(owners[i])
+	}
+	return vs, edges, sig
 }
 
 // collect makes the nodes of the view's objects (API, with placeholders for owners
@@ -328,7 +340,7 @@ func (s *Scene) same(t *Scene) bool {
 		a, b := &s.Nodes[i], &t.Nodes[i]
 		if a.ID != b.ID || a.X != b.X || a.Y != b.Y || a.Status != b.Status || a.Lag != b.Lag || a.Stale != b.Stale ||
 			a.DeletingDependents != b.DeletingDependents || a.HasDependents != b.HasDependents ||
-			a.HiddenBelow != b.HiddenBelow || a.Name != b.Name || !slices.Equal(a.Finalizers, b.Finalizers) {
+			a.HiddenBelow != b.HiddenBelow || a.HiddenKinds != b.HiddenKinds || a.Name != b.Name || !slices.Equal(a.Finalizers, b.Finalizers) {
 			return false
 		}
 	}

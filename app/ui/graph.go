@@ -2,7 +2,6 @@ package ui
 
 import (
 	"fmt"
-	"math"
 
 	"github.com/gcplay/gcplay/app/scene"
 	"github.com/gcplay/gcplay/app/workspace"
@@ -26,59 +25,28 @@ type GraphPanel struct {
 	onSelect func(app.Context, types.UID)
 	onToggle func(app.Context, string)
 	onMode   func(app.Context, scene.Mode)
+	// onCollapse replaces the collapsed map: Fit and the search fold and unfold.
+	onCollapse func(app.Context, map[string]bool)
 
 	// scene is cached per (view version, mode, collapsed map).
 	scene    *scene.Scene
 	sceneKey string
-	// The viewport: screen = world*zoom + (panX, panY).
-	panX, panY, zoom float64
-	fitted           string // the workspace name the view was last fitted for
-	drag             dragState
-	release          []func()
+	// vp maps the scene onto the SVG (graphview.go).
+	vp     scene.Viewport
+	fitted string // the workspace name the view was last fitted for
+	drag   dragState
+	// later is the view change to redo once the page has re-rendered (graphview.go).
+	later   viewChange
+	ctx     app.Context
+	mounted bool
+	release []func()
 }
 
-type dragState struct {
-	active bool
-	moved  bool
-	x, y   float64 // last pointer position
-}
-
-// OnMount installs the raw wheel and pointer listeners (a wheel listener must be able
-// to preventDefault, which go-app's asynchronous handlers cannot).
+// OnMount installs the raw wheel and pointer listeners (graphview.go).
 func (g *GraphPanel) OnMount(ctx app.Context) {
-	g.zoom = 1
-	el := ctx.JSSrc()
-	g.release = append(g.release,
-		listen(el, "wheel", func(e app.Value) {
-			e.Call("preventDefault")
-			x, y := localPoint(el, e)
-			dy := e.Get("deltaY").Float()
-			ctx.Dispatch(func(ctx app.Context) { g.zoomAt(x, y, math.Exp(-dy/500)) })
-		}),
-		listen(el, "pointerdown", func(e app.Value) {
-			// Every press starts afresh: a drag that ended outside the graph got no
-			// click to clear moved, and must not swallow this press's click.
-			t := e.Get("target")
-			onNode := t.Call("closest", "[data-node]").Truthy() || t.Call("closest", "button").Truthy()
-			x, y := localPoint(el, e)
-			ctx.Dispatch(func(ctx app.Context) { g.drag = dragState{active: !onNode, x: x, y: y} })
-		}),
-		listen(el, "pointermove", func(e app.Value) {
-			x, y := localPoint(el, e)
-			ctx.Dispatch(func(ctx app.Context) {
-				if !g.drag.active {
-					ctx.PreventUpdate()
-					return
-				}
-				g.panX += x - g.drag.x
-				g.panY += y - g.drag.y
-				g.drag.x, g.drag.y, g.drag.moved = x, y, true
-			})
-		}),
-		listen(app.Window(), "pointerup", func(e app.Value) {
-			ctx.Dispatch(func(ctx app.Context) { g.drag.active = false })
-		}),
-	)
+	g.vp.Zoom = 1
+	g.ctx, g.mounted = ctx, true
+	g.release = append(g.release, g.listenViewport(ctx)...)
 	ctx.Defer(g.afterRender)
 }
 
@@ -101,33 +69,11 @@ func (g *GraphPanel) afterRender(ctx app.Context) {
 	}
 	if g.View != nil && g.fitted != g.View.Name+g.Mode.String() && g.scene != nil {
 		g.fitted = g.View.Name + g.Mode.String()
-		g.fit(el)
+		g.foldAndFit(ctx)
 		ctx.Update()
-	}
-}
-
-func localPoint(el, e app.Value) (float64, float64) {
-	r := el.Call("getBoundingClientRect")
-	return e.Get("clientX").Float() - r.Get("left").Float(), e.Get("clientY").Float() - r.Get("top").Float()
-}
-
-func (g *GraphPanel) zoomAt(x, y, factor float64) {
-	z := math.Max(0.05, math.Min(4, g.zoom*factor))
-	f := z / g.zoom
-	g.panX = x - (x-g.panX)*f
-	g.panY = y - (y-g.panY)*f
-	g.zoom = z
-}
-
-// fit scales the scene to the panel (never above 1:1) and centers it horizontally.
-func (g *GraphPanel) fit(el app.Value) {
-	w, h := el.Get("clientWidth").Float(), el.Get("clientHeight").Float()-36
-	if w <= 0 || h <= 0 || g.scene == nil {
 		return
 	}
-	g.zoom = math.Max(0.05, math.Min(1, math.Min(w/g.scene.Width, h/g.scene.Height)))
-	g.panX = (w - g.scene.Width*g.zoom) / 2
-	g.panY = 0
+	g.redo(ctx)
 }
 
 func (g *GraphPanel) currentScene() *scene.Scene {
@@ -142,8 +88,8 @@ func (g *GraphPanel) currentScene() *scene.Scene {
 // Render draws the panel header (mode switch, zoom, legend) and the SVG.
 func (g *GraphPanel) Render() (ui app.UI) {
 	defer recoverRender(&ui, "graph")
-	if g.zoom == 0 {
-		g.zoom = 1
+	if g.vp.Zoom == 0 {
+		g.vp.Zoom = 1
 	}
 	s := g.currentScene()
 	apiOnly, graphOnly := g.View.Diff()
@@ -157,15 +103,16 @@ func (g *GraphPanel) Render() (ui app.UI) {
 				Textf("%d not yet in the GC graph · %d in the GC graph only", apiOnly, graphOnly),
 			app.If(s.Hidden > 0, func() app.UI { return app.Span().Class("graph-hidden").Textf("%d collapsed", s.Hidden) }),
 			app.Span().Class("spacer"),
+			&GraphFind{View: g.View, Mode: g.Mode, onPick: g.jumpTo},
 			g.zoomButton("−", "Zoom out", 1/1.25),
 			g.zoomButton("+", "Zoom in", 1.25),
 			app.Button().Class("btn", "btn-small").Title("Fit the graph to the panel (f)").Text("Fit").
-				OnClick(func(ctx app.Context, e app.Event) { g.fit(ctx.JSSrc().Call("closest", ".graph")) }),
+				OnClick(func(ctx app.Context, e app.Event) { g.foldAndFit(ctx) }),
 			legend(g.LegendOpen),
 		),
 		svgEl("svg").Class("graph-svg", g.detail()).Attr("role", "img").Aria("label", fmt.Sprintf("%s graph, %d nodes", g.Mode, len(s.Nodes))).
 			OnClick(g.onClick).Body(
-			svgEl("g").Attr("transform", fmt.Sprintf("translate(%.1f %.1f) scale(%.4f)", g.panX, g.panY, g.zoom)).Body(
+			svgEl("g").Attr("transform", transformOf(g.vp)).Body(
 				&GraphCanvas{Scene: s, Selected: g.Selected, Collapsed: g.Collapsed},
 			),
 		),
@@ -181,7 +128,7 @@ const farZoom = 0.3
 
 // detail is the SVG's class for the zoom level: "far" draws nodes as boxes only.
 func (g *GraphPanel) detail() string {
-	if g.zoom < farZoom {
+	if g.vp.Zoom < farZoom {
 		return "far"
 	}
 	return "near"
@@ -221,7 +168,7 @@ func (g *GraphPanel) modeButton(m scene.Mode, label, title string) app.UI {
 func (g *GraphPanel) zoomButton(label, title string, f float64) app.UI {
 	return app.Button().Class("btn", "btn-small").Title(title).Aria("label", title).Text(label).
 		OnClick(func(ctx app.Context, e app.Event) {
-			el := ctx.JSSrc().Call("closest", ".graph")
-			g.zoomAt(el.Get("clientWidth").Float()/2, el.Get("clientHeight").Float()/2, f)
+			w, h := svgSize(ctx)
+			g.vp = g.vp.ZoomAt(w/2, h/2, f)
 		}, app.EventScope(label))
 }

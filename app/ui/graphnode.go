@@ -31,6 +31,7 @@ type NodeData struct {
 	Selected, Collapsed               bool
 	HasDependents                     bool
 	HiddenBelow                       int
+	HiddenKinds                       string
 	X, Y                              float64
 }
 
@@ -38,7 +39,7 @@ func nodeData(n scene.Node, selected, collapsed bool) NodeData {
 	return NodeData{ID: n.ID, APIVersion: n.APIVersion, Kind: n.Kind, Namespace: n.Namespace, Name: n.Name,
 		UID: string(n.UID), Status: n.Status, Object: n.Object, Finalizers: strings.Join(n.Finalizers, ", "), FinLabel: scene.FinalizerLabel(n.Finalizers, 30),
 		Lag: n.Lag, Stale: n.Stale, DeletingDependents: n.DeletingDependents, Selected: selected,
-		Collapsed: collapsed, HasDependents: n.HasDependents, HiddenBelow: n.HiddenBelow, X: n.X, Y: n.Y}
+		Collapsed: collapsed, HasDependents: n.HasDependents, HiddenBelow: n.HiddenBelow, HiddenKinds: n.HiddenKinds, X: n.X, Y: n.Y}
 }
 
 // markup writes the node as SVG text: the box, kind and namespace, name, finalizers and
@@ -77,12 +78,13 @@ func (n *NodeData) markup(b *strings.Builder) {
 			statusClass(n.Status), scene.NodeW-w-6, w, w/2, esc(badge))
 	}
 	if n.HasDependents {
-		label := "−"
+		label, w := "−", 30.0
 		if n.Collapsed {
-			label = fmt.Sprintf("+%d", n.HiddenBelow)
+			label = toggleLabel(n.HiddenBelow, n.HiddenKinds)
+			w = max(w, float64(len([]rune(label)))*6.6+14) // the folded count by kind: "+480 Pods"
 		}
-		fmt.Fprintf(b, `<g class="toggle" data-toggle="%s" transform="translate(%g %g)"><title>Collapse or expand the dependents</title><rect x="-15" y="-8" width="30" height="16" rx="8"/><text y="4" text-anchor="middle">%s</text></g>`,
-			esc(n.ID), scene.NodeW/2, scene.NodeH, label)
+		fmt.Fprintf(b, `<g class="toggle" data-toggle="%s" transform="translate(%g %g)"><title>Collapse or expand the dependents</title><rect x="%g" y="-8" width="%g" height="16" rx="8"/><text y="4" text-anchor="middle">%s</text></g>`,
+			esc(n.ID), scene.NodeW/2, scene.NodeH, -w/2, w, esc(label))
 	}
 	b.WriteString("</g></g>")
 }

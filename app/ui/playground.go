@@ -308,18 +308,19 @@ func (p *Playground) onSelect(ctx app.Context, uid types.UID) {
 	p.tab = tabInspector
 }
 
-// onToggle folds or unfolds a subtree. The map is replaced, not changed in place: the
+// onToggle folds or unfolds a subtree; an unfolded node is marked false, the learner's
+// choice, which Fit leaves alone (scene.Fold). The map is replaced, not changed in place: the
 // graph keys its scene cache on the map's identity and go-app compares props.
 func (p *Playground) onToggle(ctx app.Context, id string) {
+	if p.collapsed[id] {
+		p.collapsed = scene.Unfold(p.ws.View(), p.mode, id, p.collapsed) // one layer in a large graph
+		return
+	}
 	next := make(map[string]bool, len(p.collapsed)+1)
 	for k, v := range p.collapsed {
 		next[k] = v
 	}
-	if !next[id] {
-		next[id] = true
-	} else {
-		delete(next, id)
-	}
+	next[id] = true
 	p.collapsed = next
 }
 

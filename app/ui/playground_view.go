@@ -49,7 +49,8 @@ func (p *Playground) Render() (ui app.UI) {
 				&SelectionBar{View: v, Selected: p.selected, Policy: p.policy,
 					onPolicy: func(ctx app.Context, pol string) { p.policy = pol }, onCmd: p.do},
 				&GraphPanel{View: v, Mode: p.mode, Selected: p.selected, Collapsed: p.collapsed, LegendOpen: p.legendOpen,
-					onSelect: p.onSelect, onToggle: p.onToggle, onMode: func(ctx app.Context, m scene.Mode) { p.mode = m }},
+					onSelect: p.onSelect, onToggle: p.onToggle, onMode: func(ctx app.Context, m scene.Mode) { p.mode = m },
+					onCollapse: func(ctx app.Context, m map[string]bool) { p.collapsed = m }},
 			),
 			app.Section().Class("pg-side").Aria("label", "Details").Body(
 				p.renderTabs(),

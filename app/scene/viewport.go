@@ -1,0 +1,44 @@
+package scene
+
+import "math"
+
+// Viewport maps the scene onto the graph's SVG: screen = world*Zoom + (X, Y), in the
+// SVG's own pixels (not the panel's: its header sits above the SVG).
+type Viewport struct {
+	X, Y, Zoom float64
+}
+
+// Zoom limits of the wheel and the buttons.
+const (
+	MinZoom = 0.05
+	MaxZoom = 4.0
+)
+
+// ZoomAt scales by factor about the SVG point (x, y): the scene point under it stays.
+func (v Viewport) ZoomAt(x, y, factor float64) Viewport {
+	z := math.Max(MinZoom, math.Min(MaxZoom, v.Zoom*factor))
+	f := z / v.Zoom
+	return Viewport{X: x - (x-v.X)*f, Y: y - (y-v.Y)*f, Zoom: z}
+}
+
+// Fit shows the whole w × h scene in a viewW × viewH SVG, centred, never above 1:1 and
+// never below minZoom: a scene too big at minZoom is centred across and shows its top.
+func Fit(w, h, viewW, viewH, minZoom float64) Viewport {
+	if w <= 0 || h <= 0 || viewW <= 0 || viewH <= 0 {
+		return Viewport{Zoom: 1}
+	}
+	z := math.Max(minZoom, math.Min(1, math.Min(viewW/w, viewH/h)))
+	y := (viewH - h*z) / 2
+	if y < 0 {
+		y = 0
+	}
+	return Viewport{X: (viewW - w*z) / 2, Y: y, Zoom: z}
+}
+
+// CentreOn puts the scene point (x, y) at the centre of a viewW × viewH SVG at zoom z.
+func CentreOn(x, y, viewW, viewH, z float64) Viewport {
+	return Viewport{X: viewW/2 - x*z, Y: viewH/2 - y*z, Zoom: z}
+}
+
+// Centre is the scene point at the centre of the node's box.
+func (n Node) Centre() (float64, float64) { return n.X + NodeW/2, n.Y + NodeH/2 }
