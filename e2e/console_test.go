@@ -103,7 +103,6 @@ func TestConsoleKubectl(t *testing.T) {
 	click(t, ctx, "Dock")
 	waitJS(t, ctx, "the console docked", `document.querySelector('.console.con-wide') === null`, 5*time.Second)
 
-
 	out, errText = typeCommand(t, ctx, "kubectl get deployment x")
 	if out != "" || errText != `Error from server (NotFound): deployments.apps "x" not found` {
 		t.Errorf("get of a missing object printed %q / %q", out, errText)

@@ -406,4 +406,3 @@ func exportWorks(t *testing.T, ctx context.Context) {
 		t.Fatalf("export %s: %.200s", name, data)
 	}
 }
-
