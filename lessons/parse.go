@@ -15,19 +15,19 @@ import (
 
 // rawLesson is a lesson file as written (lessons/README.md documents it).
 type rawLesson struct {
-	ID       string                       `json:"id"`
-	Level    string                       `json:"level"`
-	Title    Text                         `json:"title"`
-	Goal     Text                         `json:"goal"`
-	Intro    Text                         `json:"intro"`
-	Controls []string                     `json:"controls"`
-	Start    map[string]any               `json:"start"`
-	Goals    []map[string]json.RawMessage `json:"goals"`
-	Hints    []Text                       `json:"hints"`
-	Solution []Step                       `json:"solution"`
-	Recap    Text                         `json:"recap"`
-	Wrong        []rawAttempt `json:"wrong"`
-	Alternatives []rawAttempt `json:"alternatives"`
+	ID           string                       `json:"id"`
+	Level        string                       `json:"level"`
+	Title        Text                         `json:"title"`
+	Goal         Text                         `json:"goal"`
+	Intro        Text                         `json:"intro"`
+	Controls     []string                     `json:"controls"`
+	Start        map[string]any               `json:"start"`
+	Goals        []map[string]json.RawMessage `json:"goals"`
+	Hints        []Text                       `json:"hints"`
+	Solution     []Step                       `json:"solution"`
+	Recap        Text                         `json:"recap"`
+	Wrong        []rawAttempt                 `json:"wrong"`
+	Alternatives []rawAttempt                 `json:"alternatives"`
 }
 
 type rawAttempt struct {
