@@ -39,7 +39,7 @@ unit:
 # is set). Screenshots of the key states land in e2e/testdata/screenshots (or
 # $$GCPLAY_SCREENSHOTS).
 e2e:
-	@GO=$(GO) scripts/e2e.sh -count=1 -timeout 10m
+	@GO=$(GO) scripts/e2e.sh -count=1 -timeout 20m
 
 # every lesson's solution and wrong attempts replayed (lessons/README.md)
 lessons:

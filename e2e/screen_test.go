@@ -23,7 +23,8 @@ func openExample(t *testing.T, ctx context.Context, id string) {
 	t.Helper()
 	eval[bool](t, ctx, fmt.Sprintf(`(() => { const s = document.querySelector('select[aria-label="Open an example"]');
 		s.value = %q; s.dispatchEvent(new Event('change', {bubbles: true})); return true })()`, id))
-	waitJS(t, ctx, "the example "+id+" open", fmt.Sprintf(`document.querySelector('#status')?.textContent.startsWith(%q)`, id+" ·"), 10*time.Second)
+	ex, _ := workspace.ExampleByID(id) // a new workspace, named for the example's title
+	waitJS(t, ctx, "the example "+id+" open", fmt.Sprintf(`document.querySelector('#status')?.textContent.startsWith(%q)`, ex.Title+" ·"), 10*time.Second)
 }
 
 // exampleNames is the sorted "Kind/name" of the objects an example starts with.

@@ -216,7 +216,7 @@ func TestConsoleAndKeys(t *testing.T) {
 	do(t, ctx, "press s", chromedp.KeyEvent("s"))
 	waitTick(t, ctx, before+1)
 	do(t, ctx, "press ?", chromedp.KeyEvent("?"))
-	waitJS(t, ctx, "the help overlay", `document.querySelector('.dialog[aria-label="Keyboard shortcuts"]') !== null`, 5*time.Second)
+	waitJS(t, ctx, "the help overlay", `document.querySelector('.dialog[aria-label="Help"]') !== null`, 5*time.Second)
 	screenshot(t, ctx, "help-overlay")
 	do(t, ctx, "press Escape", chromedp.KeyEvent(kb.Escape))
 	waitJS(t, ctx, "the overlay closed", `document.querySelector('.overlay') === null`, 5*time.Second)
