@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/gcplay/gcplay/app/ui"
+	"github.com/gcplay/gcplay/internal/fixtures"
 )
 
 // newRepo makes a working directory shaped like the repository after make wasm (go.mod,
@@ -26,31 +27,12 @@ import (
 func newRepo(t *testing.T) string {
 	t.Helper()
 	root := t.TempDir()
-	files := map[string]string{
+	fixtures.PlaygroundTree(t, root, filepath.Join("..", "..", "web"), ui.Assets, map[string]string{
 		"go.mod":         "module example.com/x\n",
 		".git/HEAD":      "ref: refs/heads/main\n",
 		"web/app.wasm":   strings.Repeat("\x00asm fake module ", 5000),
 		"notes/todo.txt": "my work",
-	}
-	for _, name := range ui.Assets {
-		if name == ui.WasmAsset {
-			continue
-		}
-		b, err := os.ReadFile(filepath.Join("..", "..", "web", name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		files["web/"+name] = string(b)
-	}
-	for name, content := range files {
-		p := filepath.Join(root, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	})
 	t.Chdir(root)
 	return root
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/gcplay/gcplay/app/ui"
+	"github.com/gcplay/gcplay/internal/fixtures"
 )
 
 // fakeWasm stands for app.wasm: large and compressible, as the real one is.
@@ -21,31 +22,12 @@ func newWeb(t *testing.T) (root, web string) {
 	t.Helper()
 	root = t.TempDir()
 	web = filepath.Join(root, "web")
-	files := map[string]string{
+	fixtures.PlaygroundTree(t, root, filepath.Join("..", "..", "web"), ui.Assets, map[string]string{
 		"web/app.wasm":   string(fakeWasm),
 		"web/secret.txt": "SECRET-IN-WEB",
 		"go.mod":         "module SECRET-GO-MOD\n",
 		".git/config":    "SECRET-GIT-CONFIG",
-	}
-	for _, name := range ui.Assets {
-		if name == ui.WasmAsset {
-			continue
-		}
-		b, err := os.ReadFile(filepath.Join("..", "..", "web", name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		files["web/"+name] = string(b)
-	}
-	for name, content := range files {
-		p := filepath.Join(root, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	})
 	return root, web
 }
 
