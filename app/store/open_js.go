@@ -54,15 +54,20 @@ func Open() (s Store, err error) {
 // Kind implements Store.
 func (s *IndexedDB) Kind() string { return "IndexedDB" }
 
-// Get implements Store.
-func (s *IndexedDB) Get(key string) ([]byte, error) {
-	ctx, cancel := context.WithTimeout(context.Background(), timeout)
-	defer cancel()
+// readOnly opens the object store in a read-only transaction.
+func (s *IndexedDB) readOnly() (*idb.ObjectStore, error) {
 	txn, err := s.db.Transaction(idb.TransactionReadOnly, objects)
 	if err != nil {
 		return nil, err
 	}
-	st, err := txn.ObjectStore(objects)
+	return txn.ObjectStore(objects)
+}
+
+// Get implements Store.
+func (s *IndexedDB) Get(key string) ([]byte, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	defer cancel()
+	st, err := s.readOnly()
 	if err != nil {
 		return nil, err
 	}
@@ -159,11 +164,7 @@ func (s *IndexedDB) Move(from, to string) error {
 func (s *IndexedDB) Keys(prefix string) ([]string, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
-	txn, err := s.db.Transaction(idb.TransactionReadOnly, objects)
-	if err != nil {
-		return nil, err
-	}
-	st, err := txn.ObjectStore(objects)
+	st, err := s.readOnly()
 	if err != nil {
 		return nil, err
 	}
