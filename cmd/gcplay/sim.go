@@ -34,6 +34,7 @@ Examples:
   gcplay sim -f scenario.yaml -o json         # ... as JSON
   gcplay sim -f scenario.yaml --watch         # every watch event, one JSON line each
   gcplay sim -f scenario.yaml --trace         # the GC's decisions with rule ids
+  gcplay sim -f scenario.yaml --why           # why each remaining object is not deleted
   gcplay sim -f - < scenario.yaml             # read the scenario from stdin
   gcplay sim -f scenario.yaml --max-ticks 50  # fail unless the GC is idle by tick 50
   gcplay sim -f scenario.yaml --workers 1     # one worker per queue: items one by one
@@ -88,6 +89,7 @@ type simOptions struct {
 	file          string
 	output        string
 	watch, trace  bool
+	why           bool
 	maxTicks      int64
 	workers       int
 	informerDelay int
@@ -117,6 +119,7 @@ func simFlags(out io.Writer) (*flag.FlagSet, *simOptions) {
 	fs.StringVar(&o.output, "o", "yaml", "output format of the final objects: yaml or json")
 	fs.BoolVar(&o.watch, "watch", false, "print every watch event as one JSON line instead of the final objects")
 	fs.BoolVar(&o.trace, "trace", false, "print the trace (every decision with its rule id) instead of the final objects")
+	fs.BoolVar(&o.why, "why", false, "print each object still stored with why it is not deleted (reasons cite rule ids) instead of the final objects")
 	return fs, o
 }
 
@@ -213,8 +216,8 @@ func simCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 	if o.output != "yaml" && o.output != "json" {
 		return fmt.Errorf("sim: -o %q: want yaml or json", o.output)
 	}
-	if o.watch && o.trace {
-		return fmt.Errorf("sim: --watch and --trace cannot be combined")
+	if (o.watch && o.trace) || (o.why && (o.watch || o.trace)) {
+		return fmt.Errorf("sim: --watch, --trace and --why cannot be combined")
 	}
 	r, err := runScenario(o, stdin)
 	if err != nil {
@@ -236,6 +239,15 @@ func simCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 				if it.State == "stuck" {
 					fmt.Fprintf(out, "stuck [%s] %s: %s\n", q.Name, it.Key, it.Stuck)
 				}
+			}
+		}
+	case o.why:
+		// One object a paragraph: its reference, then each reason of Sim.Why, which asks
+		// the GC's own decision code (DEL-8, DEL-9) and cites the rules.
+		for _, obj := range r.Sim.ObjectsShared() {
+			fmt.Fprintf(out, "%s\n", obj.Ref())
+			for _, reason := range r.Sim.Why(obj.Ref()) {
+				fmt.Fprintf(out, "  %s\n", reason)
 			}
 		}
 	case o.output == "json":
