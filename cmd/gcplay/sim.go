@@ -216,8 +216,11 @@ func simCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 	if o.output != "yaml" && o.output != "json" {
 		return fmt.Errorf("sim: -o %q: want yaml or json", o.output)
 	}
-	if (o.watch && o.trace) || (o.why && (o.watch || o.trace)) {
-		return fmt.Errorf("sim: --watch, --trace and --why cannot be combined")
+	if o.watch && o.trace {
+		return fmt.Errorf("sim: --watch and --trace cannot be combined")
+	}
+	if o.why && (o.watch || o.trace) {
+		return fmt.Errorf("sim: --why cannot be combined with --watch or --trace")
 	}
 	r, err := runScenario(o, stdin)
 	if err != nil {
