@@ -158,6 +158,9 @@ func TestWorkspaces(t *testing.T) {
 	waitJS(t, ctx, "the undo notice", `document.querySelector('.snote-deleted')?.textContent.includes('My cycle (copy)')`, 10*time.Second)
 	screenshot(t, ctx, "workspace-deleted-undo")
 	click(t, ctx, "Undo")
+	// The press on Undo, outside the menu, closes it: wait for that before opening it
+	// again, or the close lands after openMenu saw the menu still open.
+	waitJS(t, ctx, "the menu to close", `document.querySelector('.ws-panel') === null`, 10*time.Second)
 	openMenu(t, ctx)
 	waitEntries(t, ctx, "the undone deletion", 3)
 	do(t, ctx, "delete again", chromedp.Click(entryButton(cp.ID, "Delete")))
