@@ -30,11 +30,7 @@ func openExample(t *testing.T, ctx context.Context, id string) {
 // exampleNames is the sorted "Kind/name" of the objects an example starts with.
 func exampleNames(t *testing.T, id string) []string {
 	t.Helper()
-	ex, ok := workspace.ExampleByID(id)
-	if !ok {
-		t.Fatalf("no example %q", id)
-	}
-	w, err := workspace.New(ex.ID, ex.Source)
+	w, _, err := workspace.OpenExample(id)
 	if err != nil {
 		t.Fatal(err)
 	}

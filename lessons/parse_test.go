@@ -28,6 +28,16 @@ solution:
 recap: {en: Gone (DEL-9c), zh-CN: 没了（DEL-9c）}
 `
 
+// edited is the base lesson with old replaced by new; old must be in it.
+func edited(t *testing.T, old, new string) string {
+	t.Helper()
+	src := strings.Replace(base, old, new, 1)
+	if src == base {
+		t.Fatalf("the test's old text %q is not in the base lesson", old)
+	}
+	return src
+}
+
 func TestParseBase(t *testing.T) {
 	l, err := Parse("tiny.yaml", []byte(base))
 	if err != nil {
@@ -64,10 +74,7 @@ func TestParseErrors(t *testing.T) {
 		{"no hints", "hints:\n- {en: Delete a, zh-CN: 删除 a}\n", "hints: []\n", "hints: give at least one"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			src := strings.Replace(base, c.old, c.new, 1)
-			if src == base {
-				t.Fatalf("the test's old text %q is not in the base lesson", c.old)
-			}
+			src := edited(t, c.old, c.new)
 			_, err := Parse("tiny.yaml", []byte(src))
 			if err == nil {
 				t.Fatal("no error")
@@ -91,10 +98,7 @@ func TestCheckErrors(t *testing.T) {
 		{"unknown object", "- deleted: ConfigMap/b", "- deleted: ConfigMap/b\n- deleted: ConfigMap/c", "goals[1] (ConfigMap c is deleted) names ConfigMap c, which the lesson never stores"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			src := strings.Replace(base, c.old, c.new, 1)
-			if src == base {
-				t.Fatalf("the test's old text %q is not in the base lesson", c.old)
-			}
+			src := edited(t, c.old, c.new)
 			l, err := Parse("tiny.yaml", []byte(src))
 			if err != nil {
 				t.Fatal(err)

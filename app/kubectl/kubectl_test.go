@@ -13,11 +13,7 @@ import (
 
 func open(t *testing.T, id string) *workspace.Workspace {
 	t.Helper()
-	ex, ok := workspace.ExampleByID(id)
-	if !ok {
-		t.Fatalf("no example %q", id)
-	}
-	w, err := workspace.New(ex.ID, ex.Source)
+	w, _, err := workspace.OpenExample(id)
 	if err != nil {
 		t.Fatal(err)
 	}

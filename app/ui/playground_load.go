@@ -108,8 +108,7 @@ func linkName(t time.Time) string { return "Link " + t.Format("2006-01-02 15:04:
 
 // defaultWorkspace is what a first visit (or a catalog with nothing readable) opens.
 func defaultWorkspace() (string, *workspace.Workspace, error) {
-	ex, _ := workspace.ExampleByID(workspace.DefaultExample)
-	ws, err := workspace.New(ex.ID, ex.Source)
+	ws, ex, err := workspace.OpenExample(workspace.DefaultExample)
 	return ex.Title, ws, err
 }
 
@@ -311,12 +310,7 @@ func (p *Playground) createWorkspace(ctx app.Context, name string, ws *workspace
 }
 
 func (p *Playground) newWorkspace(ctx app.Context, exampleID string) {
-	ex, ok := workspace.ExampleByID(exampleID)
-	if !ok {
-		p.notice = notice{noticeError, fmt.Sprintf("no example %q", exampleID)}
-		return
-	}
-	ws, err := workspace.New(ex.ID, ex.Source)
+	ws, ex, err := workspace.OpenExample(exampleID)
 	if err != nil {
 		p.notice = notice{noticeError, err.Error()}
 		return

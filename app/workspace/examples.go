@@ -2,6 +2,7 @@ package workspace
 
 import (
 	"embed"
+	"fmt"
 	"path"
 	"strings"
 )
@@ -71,6 +72,16 @@ func Examples() []Example {
 		out = append(out, Example{ID: id, Title: t.title, Purpose: t.purpose, Try: t.try, About: headerComment(src), Source: src})
 	}
 	return out
+}
+
+// OpenExample starts a workspace from the built-in example with that id.
+func OpenExample(id string) (*Workspace, Example, error) {
+	ex, ok := ExampleByID(id)
+	if !ok {
+		return nil, ex, fmt.Errorf("no example %q", id)
+	}
+	w, err := New(ex.ID, ex.Source)
+	return w, ex, err
 }
 
 // ExampleByID returns the example with that id.

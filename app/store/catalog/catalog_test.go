@@ -34,11 +34,7 @@ func open(t *testing.T, st store.Store, tab string) *Catalog {
 // session returns a workspace of an example, stepped n ticks.
 func session(t *testing.T, id string, n int) *workspace.Workspace {
 	t.Helper()
-	ex, ok := workspace.ExampleByID(id)
-	if !ok {
-		t.Fatalf("no example %q", id)
-	}
-	w, err := workspace.New(ex.ID, ex.Source)
+	w, _, err := workspace.OpenExample(id)
 	if err != nil {
 		t.Fatal(err)
 	}
