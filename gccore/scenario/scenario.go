@@ -76,58 +76,105 @@ type rawRef struct {
 // Parse reads a scenario. Every error names the file and the object or step it is about.
 func Parse(file string, data []byte) (*Scenario, error) {
 	file = Quote(file)
-	if err := CheckYAML(data); err != nil {
+	if len(data) >= chunkedFrom {
+		if sc, ok := parseChunked(file, data, chunkEntries); ok {
+			return sc, nil
+		}
+	}
+	return parseWhole(file, data)
+}
+
+// parseWhole parses a scenario in one piece; it reports every error.
+func parseWhole(file string, data []byte) (*Scenario, error) {
+	raw, err := decodeRaw(data)
+	if err != nil {
 		return nil, fmt.Errorf("%s: %v", file, err)
+	}
+	b, err := newBuilder(file, raw.Resources)
+	if err != nil {
+		return nil, err
+	}
+	for _, m := range raw.Objects {
+		if err := b.object(m); err != nil {
+			return nil, err
+		}
+	}
+	return b.steps(raw.Steps)
+}
+
+// decodeRaw checks a scenario's YAML and decodes its three sections.
+func decodeRaw(data []byte) (*rawScenario, error) {
+	if err := CheckYAML(data); err != nil {
+		return nil, err
 	}
 	js, err := yaml.YAMLToJSON(data)
 	if err != nil {
-		return nil, fmt.Errorf("%s: unparsable YAML: %v", file, oneLine(err))
+		return nil, fmt.Errorf("unparsable YAML: %v", oneLine(err))
 	}
 	var raw rawScenario
 	if !bytes.Equal(bytes.TrimSpace(js), []byte("null")) {
 		dec := json.NewDecoder(bytes.NewReader(js))
 		dec.DisallowUnknownFields()
 		if err := dec.Decode(&raw); err != nil {
-			return nil, fmt.Errorf("%s: not a scenario (want resources, objects and steps): %v", file, oneLine(err))
+			return nil, fmt.Errorf("not a scenario (want resources, objects and steps): %v", oneLine(err))
 		}
 	}
-	sc := &Scenario{File: file, Resources: raw.Resources}
-	rs, err := gccore.NewResources(raw.Resources)
+	return &raw, nil
+}
+
+// builder turns a scenario's decoded sections into a Scenario, objects one at a time,
+// checking what spans objects (duplicate names and uids).
+type builder struct {
+	sc   *Scenario
+	rs   *gccore.Resources
+	seen map[string]int
+	uids map[types.UID]int
+}
+
+func newBuilder(file string, decls []gccore.ResourceDecl) (*builder, error) {
+	rs, err := gccore.NewResources(decls)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %s", file, oneLine(err))
 	}
-	seen := map[string]int{}
-	uids := map[types.UID]int{}
-	for i, m := range raw.Objects {
-		o, err := parseObject(rs, m)
-		if err != nil {
-			return nil, fmt.Errorf("%s: objects[%d]%s: %s", file, i, describe(m), oneLine(err))
-		}
-		key := o.Ref().String()
-		if j, dup := seen[key]; dup {
-			return nil, fmt.Errorf("%s: objects[%d] (%s): duplicate of objects[%d]", file, i, quoteRef(o.Ref()), j)
-		}
-		seen[key] = i
-		if o.UID != "" {
-			if j, dup := uids[o.UID]; dup {
-				return nil, fmt.Errorf("%s: objects[%d] (%s): uid %q is already used by objects[%d]", file, i, quoteRef(o.Ref()), o.UID, j)
-			}
-			uids[o.UID] = i
-		}
-		sc.Objects = append(sc.Objects, o)
+	return &builder{sc: &Scenario{File: file, Resources: decls}, rs: rs, seen: map[string]int{}, uids: map[types.UID]int{}}, nil
+}
+
+// object adds objects[i], i being the number of objects added before.
+func (b *builder) object(m map[string]any) error {
+	file, i := b.sc.File, len(b.sc.Objects)
+	o, err := parseObject(b.rs, m)
+	if err != nil {
+		return fmt.Errorf("%s: objects[%d]%s: %s", file, i, describe(m), oneLine(err))
 	}
-	for i, s := range raw.Steps {
-		st, err := parseStep(rs, s)
+	key := o.Ref().String()
+	if j, dup := b.seen[key]; dup {
+		return fmt.Errorf("%s: objects[%d] (%s): duplicate of objects[%d]", file, i, quoteRef(o.Ref()), j)
+	}
+	b.seen[key] = i
+	if o.UID != "" {
+		if j, dup := b.uids[o.UID]; dup {
+			return fmt.Errorf("%s: objects[%d] (%s): uid %q is already used by objects[%d]", file, i, quoteRef(o.Ref()), o.UID, j)
+		}
+		b.uids[o.UID] = i
+	}
+	b.sc.Objects = append(b.sc.Objects, o)
+	return nil
+}
+
+// steps parses the steps and returns the finished scenario.
+func (b *builder) steps(raw []map[string]json.RawMessage) (*Scenario, error) {
+	for i, s := range raw {
+		st, err := parseStep(b.rs, s)
 		if err != nil {
 			name := stepName(s)
 			if st.Ref.Name != "" { // the step got far enough to name its object
 				name = fmt.Sprintf(" (%s %s)", st.Op, quoteRef(st.Ref))
 			}
-			return nil, fmt.Errorf("%s: steps[%d]%s: %s", file, i, name, oneLine(err))
+			return nil, fmt.Errorf("%s: steps[%d]%s: %s", b.sc.File, i, name, oneLine(err))
 		}
-		sc.Steps = append(sc.Steps, st)
+		b.sc.Steps = append(b.sc.Steps, st)
 	}
-	return sc, nil
+	return b.sc, nil
 }
 
 func describe(m map[string]any) string {

@@ -55,7 +55,7 @@ func CheckYAML(data []byte) error { return CheckYAMLFrom(data, 1) }
 // CheckYAMLFrom is CheckYAML for a text that starts at line first of a larger one (a
 // document of a pasted dump): the lines its errors name are the larger text's.
 func CheckYAMLFrom(data []byte, first int) error {
-	err := checkYAML(data)
+	err := checkYAML(data, MaxNesting)
 	var ye *YAMLError
 	if first > 1 && errors.As(err, &ye) {
 		if ye.Line > 0 {
@@ -68,7 +68,8 @@ func CheckYAMLFrom(data []byte, first int) error {
 	return err
 }
 
-func checkYAML(data []byte) error {
+// checkYAML checks data as one document nested at most limit levels deep.
+func checkYAML(data []byte, limit int) error {
 	if i := bytes.IndexByte(data, 0); i >= 0 {
 		return &YAMLError{Line: 1 + bytes.Count(data[:i], []byte("\n")), Msg: "binary data, not YAML"}
 	}
@@ -88,7 +89,7 @@ func checkYAML(data []byte) error {
 	default:
 		return &YAMLError{Line: documentLine(&next), Msg: "a second YAML document (after ---): a scenario is one document"}
 	}
-	return checkNode(&doc)
+	return checkNode(&doc, limit)
 }
 
 // documentLine is the first line of a document's content, or of the document.
@@ -131,7 +132,7 @@ func yamlv3Error(err error) error {
 // levels of maps and lists at and below it, an alias counting as what it names. Anchored
 // nodes keep their height, so that an alias costs one lookup and an alias bomb no more
 // than its text.
-func checkNode(doc *yamlv3.Node) error {
+func checkNode(doc *yamlv3.Node, limit int) error {
 	const inProgress = -1
 	anchored := map[*yamlv3.Node]int{} // height of each anchored node seen, or inProgress
 	type frame struct {
@@ -173,7 +174,7 @@ func checkNode(doc *yamlv3.Node) error {
 		if n.Kind == yamlv3.MappingNode || n.Kind == yamlv3.SequenceNode {
 			h++
 		}
-		if h > MaxNesting {
+		if h > limit {
 			return tooDeep(n)
 		}
 		if n.Anchor != "" {

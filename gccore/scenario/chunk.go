@@ -1,0 +1,170 @@
+package scenario
+
+import (
+	"bytes"
+	"encoding/json"
+
+	"sigs.k8s.io/yaml"
+)
+
+// Large scenarios are parsed a slice of `objects:` at a time. Parsing a whole file holds
+// two YAML trees of it at once (yaml.v3's nodes for the checks, then the converter's
+// values): about 36 times the file, 1.5 GB for a 40 MB file. A chunk of entries parsed on
+// its own means the same as inside the file whenever the file keeps to the plain block
+// style that generated and hand-written scenarios use, and that is what splitObjects
+// checks; anything else, and any error at all, takes the whole-file path, so that what a
+// file means and every error message stay exactly as before.
+const (
+	// chunkedFrom is the file size from which Parse tries chunks: below it the whole-file
+	// path costs little.
+	chunkedFrom = 256 << 10
+	// chunkEntries is how many objects one chunk holds: enough to make each parser call
+	// worth it, few enough to keep its trees small.
+	chunkEntries = 512
+)
+
+// splitObjects cuts data into the text without the entries of its top-level `objects:`
+// block sequence (the `objects:` line stays, so that a repeated key is still found) and
+// the entries, per to a chunk. ok is false when the file is not in the plain
+// style this relies on:
+//   - no anchors, aliases, tags or directives (&, *, !, %), which can tie one entry to
+//     another or to the document's start;
+//   - no tabs, carriage returns or document markers (---, ...);
+//   - top-level keys at column 0, `objects:` once and followed by a block sequence whose
+//     entries all start at one column with "-", and nothing less indented inside it.
+//
+// A line at that column starting with "- " can only be a new entry: block scalars and
+// plain scalars end at a less indented line, and a quoted scalar or flow collection cut
+// there leaves a chunk that does not parse, which sends the file down the whole-file path.
+func splitObjects(data []byte, per int) (rest []byte, chunks [][]byte, ok bool) {
+	if bytes.ContainsAny(data, "&*!%\t\r") {
+		return nil, nil, false
+	}
+	var (
+		restBuf    bytes.Buffer
+		chunk      bytes.Buffer
+		entries    int // entries in chunk
+		inObjects  bool
+		seenObject bool
+		column     = -1 // the entries' column, once known
+	)
+	flush := func() {
+		if entries > 0 {
+			chunks = append(chunks, bytes.Clone(chunk.Bytes()))
+			chunk.Reset()
+			entries = 0
+		}
+	}
+	for len(data) > 0 {
+		line := data
+		if i := bytes.IndexByte(data, '\n'); i >= 0 {
+			line, data = data[:i+1], data[i+1:]
+		} else {
+			data = nil
+		}
+		text := bytes.TrimRight(line, "\n")
+		trimmed := bytes.TrimLeft(text, " ")
+		indent := len(text) - len(trimmed)
+		if bytes.HasPrefix(text, []byte("---")) || bytes.HasPrefix(text, []byte("...")) {
+			return nil, nil, false
+		}
+		blank := len(trimmed) == 0 || trimmed[0] == '#'
+		if inObjects {
+			switch {
+			case blank:
+				chunk.Write(line)
+				continue
+			case column < 0:
+				if !isEntry(trimmed) {
+					return nil, nil, false // objects: is not followed by a block sequence
+				}
+				column = indent
+			case indent > column:
+				chunk.Write(line)
+				continue
+			case indent < column && indent > 0:
+				return nil, nil, false
+			}
+			if indent == column && isEntry(trimmed) {
+				if entries == per {
+					flush()
+				}
+				entries++
+				chunk.Write(line)
+				continue
+			}
+			if indent != 0 {
+				return nil, nil, false
+			}
+			inObjects = false // a top-level key ends the block
+		}
+		if blank || indent > 0 || isEntry(trimmed) {
+			restBuf.Write(line)
+			continue
+		}
+		// a top-level key
+		if bytes.HasPrefix(text, []byte("objects:")) {
+			after := bytes.TrimSpace(text[len("objects:"):])
+			if seenObject || (len(after) > 0 && after[0] != '#') {
+				return nil, nil, false
+			}
+			seenObject, inObjects = true, true
+		} else if !bytes.Contains(text, []byte(":")) {
+			return nil, nil, false
+		}
+		restBuf.Write(line)
+	}
+	flush()
+	if len(chunks) == 0 {
+		return nil, nil, false
+	}
+	return restBuf.Bytes(), chunks, true
+}
+
+// isEntry reports whether a line, without its indentation, starts a block sequence entry.
+func isEntry(trimmed []byte) bool {
+	return len(trimmed) > 0 && trimmed[0] == '-' && (len(trimmed) == 1 || trimmed[1] == ' ')
+}
+
+// parseChunked is Parse's path for large files. It returns ok false on any problem, for
+// the whole-file path to report it as it always has: errors are rare, and their order
+// (YAML anywhere first, then objects, then steps) is then the same as before.
+func parseChunked(file string, data []byte, per int) (*Scenario, bool) {
+	rest, chunks, ok := splitObjects(data, per)
+	if !ok {
+		return nil, false
+	}
+	raw, err := decodeRaw(rest)
+	if err != nil || len(raw.Objects) > 0 {
+		return nil, false
+	}
+	b, err := newBuilder(file, raw.Resources)
+	if err != nil {
+		return nil, false
+	}
+	for _, c := range chunks {
+		// A chunk's entries sit one level below the document's top, which its own check
+		// does not see.
+		if checkYAML(c, MaxNesting-1) != nil {
+			return nil, false
+		}
+		js, err := yaml.YAMLToJSON(c)
+		if err != nil {
+			return nil, false
+		}
+		var objs []map[string]any
+		if json.Unmarshal(js, &objs) != nil {
+			return nil, false
+		}
+		for _, m := range objs {
+			if b.object(m) != nil {
+				return nil, false
+			}
+		}
+	}
+	sc, err := b.steps(raw.Steps)
+	if err != nil {
+		return nil, false
+	}
+	return sc, true
+}
