@@ -1,11 +1,6 @@
 package scenario
 
-import (
-	"bytes"
-	"encoding/json"
-
-	"sigs.k8s.io/yaml"
-)
+import "bytes"
 
 // Large scenarios are parsed a slice of `objects:` at a time. Parsing a whole file holds
 // two YAML trees of it at once (yaml.v3's nodes for the checks, then the converter's
@@ -145,15 +140,12 @@ func parseChunked(file string, data []byte, per int) (*Scenario, bool) {
 	for _, c := range chunks {
 		// A chunk's entries sit one level below the document's top, which its own check
 		// does not see.
-		if checkYAML(c, MaxNesting-1) != nil {
+		doc, err := checkedNode(c, MaxNesting-1)
+		if err != nil || doc == nil || len(doc.Content) != 1 {
 			return nil, false
 		}
-		js, err := yaml.YAMLToJSON(c)
-		if err != nil {
-			return nil, false
-		}
-		var objs []map[string]any
-		if json.Unmarshal(js, &objs) != nil {
+		objs, ok := plainObjects(doc.Content[0])
+		if !ok {
 			return nil, false
 		}
 		for _, m := range objs {

@@ -5,6 +5,7 @@ package scenario
 // run it on small texts by cutting them into chunks of one or two entries.
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"reflect"
@@ -12,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/gcplay/gcplay/internal/fixtures"
+	"sigs.k8s.io/yaml"
 )
 
 // sameAsWhole checks that parseChunked, when it accepts data, agrees with parseWhole,
@@ -44,6 +46,7 @@ func TestChunkedMatchesWholeOnEveryScenario(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, per := range []int{1, 2, chunkEntries} {
+			sameValues(t, data, per)
 			if sameAsWhole(t, data, per) {
 				accepted++
 			}
@@ -85,6 +88,7 @@ func TestChunkedFallsBack(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			for _, per := range []int{1, 2} {
+				sameValues(t, []byte(tc.text), per)
 				if got := sameAsWhole(t, []byte(tc.text), per); got != tc.accept {
 					t.Errorf("chunks of %d: accepted = %v, want %v", per, got, tc.accept)
 				}
@@ -102,6 +106,37 @@ func TestChunkedNesting(t *testing.T) {
 		_, wholeErr := parseWhole(`"f"`, []byte(text))
 		if accepted := sameAsWhole(t, []byte(text), 1); accepted != (wholeErr == nil) {
 			t.Fatalf("depth %d: chunked accepted = %v, whole-file error = %v", depth, accepted, wholeErr)
+		}
+	}
+}
+
+// sameValues checks plainObjects against the converter on every chunk it reads: the
+// objects' values themselves, before any validation can hide a difference.
+func sameValues(t *testing.T, data []byte, per int) {
+	t.Helper()
+	_, chunks, ok := splitObjects(data, per)
+	if !ok {
+		return
+	}
+	for _, c := range chunks {
+		doc, err := checkedNode(c, MaxNesting-1)
+		if err != nil || doc == nil || len(doc.Content) != 1 {
+			continue
+		}
+		got, ok := plainObjects(doc.Content[0])
+		if !ok {
+			continue
+		}
+		js, err := yaml.YAMLToJSON(c)
+		if err != nil {
+			t.Fatalf("plainObjects read a chunk the converter refuses (%v):\n%s", err, c)
+		}
+		var want []map[string]any
+		if err := json.Unmarshal(js, &want); err != nil {
+			t.Fatalf("plainObjects read a chunk JSON refuses (%v):\n%s", err, c)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("plainObjects = %#v, the converter gives %#v, for:\n%s", got, want, c)
 		}
 	}
 }
@@ -126,10 +161,37 @@ func FuzzChunked(f *testing.F) {
 		}
 	}
 	f.Add([]byte("objects:\n- {apiVersion: v1, kind: ConfigMap, metadata: {name: a}}\n"), 2)
+	for _, s := range yaml11Scalars {
+		f.Add([]byte("objects:\n- apiVersion: v1\n  kind: ConfigMap\n  metadata: {name: a}\n  data: {k: "+s+", "+s+": [x, "+s+"]}\n"), 1)
+	}
 	f.Fuzz(func(t *testing.T, data []byte, per int) {
 		if per < 1 || per > 4 {
 			per = 1
 		}
 		sameAsWhole(t, data, per)
+		sameValues(t, data, per)
 	})
+}
+
+// yaml11Scalars are plain scalars whose YAML 1.1 reading differs from YAML 1.2's or
+// from a naive one.
+var yaml11Scalars = []string{
+	"yes", "No", "on", "OFF", "y", "N", "~", "null", "", "true", "False",
+	"0755", "0x1F", "0o17", "0b101", "-0b101", "1_000", "+12", "-0", "0.", "+.5", ".5", "1e3",
+	"1e400", "1.0", ".inf", "-.Inf", ".nan", "9223372036854775807", "9223372036854775808",
+	"18446744073709551616", "-9223372036854775809", "2001-12-14", "2001-12-14t21:59:43.10-05:00",
+	"12:30", "-", "<<", "0b", "1__0", "0x_1", "+", ".", "1e", "0b2", "'q'", `"d\x41\u00e9"`, "|\n      block\n",
+}
+
+func TestPlainScalarsMatchConverter(t *testing.T) {
+	for _, s := range yaml11Scalars {
+		for _, text := range []string{
+			"objects:\n- apiVersion: v1\n  kind: ConfigMap\n  metadata: {name: a}\n  data:\n    k: " + s + "\n",
+			"objects:\n- apiVersion: v1\n  kind: ConfigMap\n  metadata: {name: a}\n  data:\n    " + s + ": v\n",
+			"objects:\n- apiVersion: v1\n  kind: ConfigMap\n  metadata: {name: a}\n  list: [" + s + "]\n",
+		} {
+			sameValues(t, []byte(text), 1)
+			sameAsWhole(t, []byte(text), 1)
+		}
+	}
 }

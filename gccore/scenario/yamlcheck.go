@@ -70,26 +70,33 @@ func CheckYAMLFrom(data []byte, first int) error {
 
 // checkYAML checks data as one document nested at most limit levels deep.
 func checkYAML(data []byte, limit int) error {
+	_, err := checkedNode(data, limit)
+	return err
+}
+
+// checkedNode parses data as one document nested at most limit levels deep; an empty
+// input is a nil node.
+func checkedNode(data []byte, limit int) (*yamlv3.Node, error) {
 	if i := bytes.IndexByte(data, 0); i >= 0 {
-		return &YAMLError{Line: 1 + bytes.Count(data[:i], []byte("\n")), Msg: "binary data, not YAML"}
+		return nil, &YAMLError{Line: 1 + bytes.Count(data[:i], []byte("\n")), Msg: "binary data, not YAML"}
 	}
 	dec := yamlv3.NewDecoder(bytes.NewReader(data))
 	var doc yamlv3.Node
 	if err := dec.Decode(&doc); err != nil {
 		if errors.Is(err, io.EOF) {
-			return nil // empty input: an empty scenario
+			return nil, nil // empty input: an empty scenario
 		}
-		return syntaxError(data, err)
+		return nil, syntaxError(data, err)
 	}
 	var next yamlv3.Node
 	switch err := dec.Decode(&next); {
 	case errors.Is(err, io.EOF):
 	case err != nil:
-		return syntaxError(data, err)
+		return nil, syntaxError(data, err)
 	default:
-		return &YAMLError{Line: documentLine(&next), Msg: "a second YAML document (after ---): a scenario is one document"}
+		return nil, &YAMLError{Line: documentLine(&next), Msg: "a second YAML document (after ---): a scenario is one document"}
 	}
-	return checkNode(&doc, limit)
+	return &doc, checkNode(&doc, limit)
 }
 
 // documentLine is the first line of a document's content, or of the document.

@@ -1,0 +1,153 @@
+package scenario
+
+import (
+	"math"
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	yamlv3 "go.yaml.in/yaml/v3"
+)
+
+// The chunked path reads objects straight from yaml.v3's nodes, which it needs anyway for
+// the nesting and repeated-key checks, instead of parsing the text a second time with
+// sigs.k8s.io/yaml (YAML 1.1, through go.yaml.in/yaml/v2) and round-tripping the result
+// through JSON. The values must be exactly those: a plain scalar is read by YAML 1.1's
+// rules as yaml.v2 applies them (yes/no/on/off are booleans, 0755 is octal, a timestamp
+// stays a string), numbers become float64 as encoding/json makes them, and anything the
+// JSON round trip would refuse or change (infinities, NaN, invalid UTF-8, keys that are
+// not strings, merge keys) is reported as not plain, for the whole-file path to handle.
+// FuzzChunked checks the result against that path.
+
+// plainObjects reads a sequence of mappings.
+func plainObjects(seq *yamlv3.Node) ([]map[string]any, bool) {
+	if seq.Kind != yamlv3.SequenceNode {
+		return nil, false
+	}
+	out := make([]map[string]any, 0, len(seq.Content))
+	for _, n := range seq.Content {
+		v, ok := plainValue(n)
+		m, isMap := v.(map[string]any)
+		if !ok || !isMap {
+			return nil, false
+		}
+		out = append(out, m)
+	}
+	return out, true
+}
+
+// plainValue is n as json.Unmarshal would give it after sigs.k8s.io/yaml's conversion.
+// Recursion is bounded: checkNode has limited the nesting.
+func plainValue(n *yamlv3.Node) (any, bool) {
+	switch n.Kind {
+	case yamlv3.MappingNode:
+		m := make(map[string]any, len(n.Content)/2)
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			k := n.Content[i]
+			if k.Kind != yamlv3.ScalarNode {
+				return nil, false
+			}
+			key, ok := plainScalar(k)
+			s, isString := key.(string)
+			if !ok || !isString || (k.Style == 0 && s == "<<") {
+				return nil, false
+			}
+			v, ok := plainValue(n.Content[i+1])
+			if !ok {
+				return nil, false
+			}
+			m[s] = v
+		}
+		return m, true
+	case yamlv3.SequenceNode:
+		l := make([]any, len(n.Content))
+		for i, c := range n.Content {
+			v, ok := plainValue(c)
+			if !ok {
+				return nil, false
+			}
+			l[i] = v
+		}
+		return l, true
+	case yamlv3.ScalarNode:
+		return plainScalar(n)
+	}
+	return nil, false // aliases and documents: not in a plain chunk
+}
+
+// plainScalar reads a scalar: quoted and block scalars are strings, plain ones resolve.
+func plainScalar(n *yamlv3.Node) (any, bool) {
+	if n.Tag != "" && n.Tag[0] == '!' && n.Style&yamlv3.TaggedStyle != 0 {
+		return nil, false // an explicit tag (splitObjects refuses '!' already)
+	}
+	if !utf8.ValidString(n.Value) {
+		return nil, false // JSON would replace the bad bytes
+	}
+	if n.Style&(yamlv3.DoubleQuotedStyle|yamlv3.SingleQuotedStyle|yamlv3.LiteralStyle|yamlv3.FoldedStyle) != 0 {
+		return n.Value, true
+	}
+	v := resolvePlain(n.Value)
+	if f, ok := v.(float64); ok && (math.IsInf(f, 0) || math.IsNaN(f)) {
+		return nil, false // JSON cannot hold it: the whole-file path reports the error
+	}
+	return v, true
+}
+
+// yaml11Words are the plain scalars YAML 1.1 reads as booleans and nulls.
+var yaml11Words = map[string]any{
+	"y": true, "Y": true, "yes": true, "Yes": true, "YES": true,
+	"true": true, "True": true, "TRUE": true, "on": true, "On": true, "ON": true,
+	"n": false, "N": false, "no": false, "No": false, "NO": false,
+	"false": false, "False": false, "FALSE": false, "off": false, "Off": false, "OFF": false,
+	"": nil, "~": nil, "null": nil, "Null": nil, "NULL": nil,
+	".nan": math.NaN(), ".NaN": math.NaN(), ".NAN": math.NaN(),
+	".inf": math.Inf(1), ".Inf": math.Inf(1), ".INF": math.Inf(1),
+	"+.inf": math.Inf(1), "+.Inf": math.Inf(1), "+.INF": math.Inf(1),
+	"-.inf": math.Inf(-1), "-.Inf": math.Inf(-1), "-.INF": math.Inf(-1),
+	"<<": "<<",
+}
+
+var yaml11Float = regexp.MustCompile(`^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$`)
+
+// resolvePlain applies YAML 1.1's resolution, in yaml.v2's order, to a plain scalar:
+// words, then numbers by their first character (a digit or sign: integer in any base Go
+// reads, with _ separators, then unsigned, then float, then 0b binary; a dot: float).
+// Everything else, timestamps included, is a string.
+func resolvePlain(s string) any {
+	if v, ok := yaml11Words[s]; ok {
+		return v
+	}
+	switch c := s[0]; {
+	case c == '.':
+		if f, err := strconv.ParseFloat(s, 64); err == nil {
+			return f
+		}
+	case c == '+' || c == '-' || (c >= '0' && c <= '9'):
+		plain := strings.ReplaceAll(s, "_", "")
+		if i, err := strconv.ParseInt(plain, 0, 64); err == nil {
+			return float64(i)
+		}
+		if u, err := strconv.ParseUint(plain, 0, 64); err == nil {
+			return float64(u)
+		}
+		if yaml11Float.MatchString(plain) {
+			if f, err := strconv.ParseFloat(plain, 64); err == nil {
+				return f
+			}
+		}
+		if rest, ok := strings.CutPrefix(plain, "0b"); ok {
+			if i, err := strconv.ParseInt(rest, 2, 64); err == nil {
+				return float64(i)
+			}
+			if u, err := strconv.ParseUint(rest, 2, 64); err == nil {
+				return float64(u)
+			}
+		} else if rest, ok := strings.CutPrefix(plain, "-0b"); ok {
+			if i, err := strconv.ParseInt("-"+rest, 2, 64); err == nil {
+				return float64(i)
+			}
+		}
+	}
+	return s
+}
