@@ -5,6 +5,7 @@ package e2e
 import (
 	"context"
 	"fmt"
+	"github.com/gcplay/gcplay/gccore"
 	"strconv"
 	"testing"
 	"time"
@@ -45,7 +46,7 @@ func TestTimeline(t *testing.T) {
 			t.Fatalf("%s: timeline %q, workspace %q", what, got, want)
 		}
 	}
-	fine := map[string]workspace.Op{"Event": workspace.OpDeliverEvent, "Graph change": workspace.OpGraphChange, "Delete item": workspace.OpDeleteItem}
+	fine := map[string]gccore.InputOp{"Event": gccore.InputDeliverEvent, "Graph change": gccore.InputGraphChange, "Delete item": gccore.InputDeleteItem}
 	// fineStep clicks a fine step, or finds it disabled: then the workspace has nothing
 	// to do either.
 	fineStep := func(b string) {

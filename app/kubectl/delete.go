@@ -71,7 +71,7 @@ func del(ws *workspace.Workspace, args []string) (string, error) {
 				continue
 			}
 			deps := len(dependents(ws.View(), o))
-			if err := ws.Do(workspace.DeleteCommand(ref, opts)); err != nil {
+			if err := ws.Do(gccore.DeleteInput(ref, opts)); err != nil {
 				errs = append(errs, err)
 				continue
 			}

@@ -284,13 +284,13 @@ func create(ws *workspace.Workspace, args []string, stdin string) (string, error
 	if err != nil {
 		return "", err
 	}
-	cs := make([]workspace.Command, len(objs))
+	cs := make([]gccore.Input, len(objs))
 	var b strings.Builder
 	for i, o := range objs {
 		if ns := f.val["namespace"]; ns != "" && o.Namespace != "" && o.Namespace == metav1.NamespaceDefault {
 			o.Namespace = ns
 		}
-		cs[i] = workspace.CreateCommand(o)
+		cs[i] = gccore.CreateInput(o)
 		fmt.Fprintf(&b, "%s/%s created\n", typeNameOf(o.APIVersion, o.Kind), o.Name)
 	}
 	if err := ws.Batch(cs); err != nil {
@@ -319,7 +319,7 @@ func patch(ws *workspace.Workspace, args []string) (string, error) {
 	if err := json.Unmarshal([]byte(body), &m); err != nil {
 		return "", fmt.Errorf("the patch is not a JSON object: %v", err)
 	}
-	if err := ws.Do(workspace.PatchCommand(ref, []byte(body))); err != nil {
+	if err := ws.Do(gccore.PatchInput(ref, []byte(body))); err != nil {
 		return "", err
 	}
 	return fmt.Sprintf("%s/%s patched", typeNameOf(ref.APIVersion, ref.Kind), ref.Name), nil

@@ -137,7 +137,7 @@ func TestKeepPositions(t *testing.T) {
 			t.Errorf("%s moved from %v,%v to %v,%v", name, a[name].X, a[name].Y, n.X, n.Y)
 		}
 	}
-	if err := w.Do(workspace.CreateCommand(cm("new"))); err != nil {
+	if err := w.Do(gccore.CreateInput(cm("new"))); err != nil {
 		t.Fatal(err)
 	}
 	s3 := BuildFrom(s2, w.View(), API, nil)
@@ -165,7 +165,7 @@ func TestPlaceholderTakesOwnersPlace(t *testing.T) {
 		t.Fatal(err)
 	}
 	s1 := Build(w.View(), API, nil)
-	if err := w.Do(workspace.DeleteCommand(ref("pb"), metav1.DeleteOptions{})); err != nil {
+	if err := w.Do(gccore.DeleteInput(ref("pb"), metav1.DeleteOptions{})); err != nil {
 		t.Fatal(err)
 	}
 	s2 := BuildFrom(s1, w.View(), API, nil)
@@ -199,7 +199,7 @@ func deleteC(t *testing.T) (w *workspace.Workspace, before, after *Scene) {
 		t.Fatal(err)
 	}
 	before = Build(w.View(), API, nil)
-	if err := w.Do(workspace.DeleteCommand(ref("c"), metav1.DeleteOptions{})); err != nil {
+	if err := w.Do(gccore.DeleteInput(ref("c"), metav1.DeleteOptions{})); err != nil {
 		t.Fatal(err)
 	}
 	return w, before, BuildFrom(before, w.View(), API, nil)

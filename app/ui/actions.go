@@ -17,9 +17,9 @@ func (p *Playground) createObjects(ctx app.Context, text string) error {
 		if objs, err = p.ws.ParseObjects(text); err != nil {
 			return nil // shown inline, not as the page notice
 		}
-		cs := make([]workspace.Command, len(objs))
+		cs := make([]gccore.Input, len(objs))
 		for i, o := range objs {
-			cs[i] = workspace.CreateCommand(o)
+			cs[i] = gccore.CreateInput(o)
 		}
 		if err = p.ws.Batch(cs); err != nil {
 			return nil
@@ -50,7 +50,7 @@ func (p *Playground) declareKind(ctx app.Context, d gccore.ResourceDecl) error {
 // editFinalizer adds or removes a finalizer, as the controller that owns it would.
 func (p *Playground) editFinalizer(ctx app.Context, ref gccore.ObjectRef, finalizer string, add bool) {
 	p.guard(ctx, "finalizer", func() error {
-		return p.ws.Do(workspace.FinalizerCommand(ref, finalizer, add))
+		return p.ws.Do(gccore.FinalizerInput(ref, finalizer, add))
 	})
 }
 

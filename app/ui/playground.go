@@ -240,9 +240,9 @@ func (p *Playground) do(ctx app.Context, c Cmd) {
 }
 
 // fineOps are the workspace's fine steps behind the fine-step commands.
-var fineOps = map[Cmd]workspace.Op{
-	CmdDeliver: workspace.OpDeliverEvent, CmdGraphChange: workspace.OpGraphChange,
-	CmdDeleteItem: workspace.OpDeleteItem, CmdOrphanItem: workspace.OpOrphanItem,
+var fineOps = map[Cmd]gccore.InputOp{
+	CmdDeliver: gccore.InputDeliverEvent, CmdGraphChange: gccore.InputGraphChange,
+	CmdDeleteItem: gccore.InputDeleteItem, CmdOrphanItem: gccore.InputOrphanItem,
 }
 
 // untilChangeText reports what "Until change" did: nothing (idle), a change, or ticks
@@ -292,7 +292,7 @@ func (p *Playground) deleteSelected() error {
 		pol := metav1.DeletionPropagation(p.policy)
 		opts.PropagationPolicy = &pol
 	}
-	return p.ws.Do(workspace.DeleteCommand(o.Ref(), opts))
+	return p.ws.Do(gccore.DeleteInput(o.Ref(), opts))
 }
 
 // selectedObject returns the stored object that is selected.

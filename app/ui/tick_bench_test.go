@@ -31,7 +31,7 @@ func BenchmarkCascadeTick(b *testing.B) {
 					b.Fatal(err)
 				}
 				bg := metav1.DeletePropagationBackground
-				if err := w.Do(workspace.DeleteCommand(gccore.ObjectRef{APIVersion: "apps/v1", Kind: "Deployment", Namespace: "default", Name: "d"},
+				if err := w.Do(gccore.DeleteInput(gccore.ObjectRef{APIVersion: "apps/v1", Kind: "Deployment", Namespace: "default", Name: "d"},
 					metav1.DeleteOptions{PropagationPolicy: &bg})); err != nil {
 					b.Fatal(err)
 				}

@@ -1,13 +1,11 @@
 package workspace
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 
 	"github.com/gcplay/gcplay/gccore"
 	"github.com/gcplay/gcplay/gccore/scenario"
-	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"sigs.k8s.io/yaml"
 )
 
@@ -45,9 +43,9 @@ func (w *Workspace) ExportScenario() []byte {
 	fine, failed := 0, 0
 	for _, e := range w.hist[:w.cur] {
 		switch {
-		case e.cmd.Op == OpTick:
+		case e.in.Op == gccore.InputTick:
 			ticks++
-		case e.cmd.Fine():
+		case e.in.Fine():
 			fine++
 		case e.err != "":
 			failed++
@@ -58,12 +56,12 @@ func (w *Workspace) ExportScenario() []byte {
 	}
 	flush()
 	if !w.ScriptDone() {
-		rest := w.sc.Steps[w.script.Next:]
+		rest := w.sc.Steps[w.player.Pos.Next:]
 		for i, st := range rest {
 			if i == 0 && st.Op == scenario.OpRun && !st.Idle {
-				st.Ticks -= w.script.Done
+				st.Ticks -= w.player.Pos.Done
 			}
-			f.Steps = append(f.Steps, scriptStep(st))
+			f.Steps = append(f.Steps, st.Map())
 		}
 	}
 	body, err := yaml.Marshal(f)
@@ -82,96 +80,17 @@ func (w *Workspace) ExportScenario() []byte {
 	return append([]byte(head.String()), body...)
 }
 
-// stepOf renders a successful recorded action as a scenario step.
+// stepOf renders a successful recorded action as a scenario step; a create pins the uid
+// the object got, so that the replay does not depend on uid generation.
 func stepOf(e entry) map[string]any {
-	c := e.cmd
-	switch c.Op {
-	case OpCreate:
-		obj := cloneJSON(c.Object)
+	m, _ := scenario.StepMap(e.in)
+	if obj, ok := m["create"].(map[string]any); ok {
 		md, _ := obj["metadata"].(map[string]any)
 		if md == nil {
 			md = map[string]any{}
 			obj["metadata"] = md
 		}
-		md["uid"] = string(e.uid) // pinned: the replay does not depend on uid generation
-		return map[string]any{"create": obj}
-	case OpUpdate:
-		var patch map[string]any
-		if err := json.Unmarshal(c.Patch, &patch); err != nil || patch == nil {
-			patch = map[string]any{}
-		}
-		patch["apiVersion"], patch["kind"] = c.Ref.APIVersion, c.Ref.Kind
-		md, _ := patch["metadata"].(map[string]any)
-		if md == nil {
-			md = map[string]any{}
-			patch["metadata"] = md
-		}
-		md["name"] = c.Ref.Name
-		if c.Ref.Namespace != "" {
-			md["namespace"] = c.Ref.Namespace
-		}
-		return map[string]any{"update": patch}
-	case OpDelete:
-		var opts metav1.DeleteOptions
-		if c.Options != nil {
-			opts = *c.Options
-		}
-		return map[string]any{"delete": deleteStep(*c.Ref, opts)}
-	default: // add/removeFinalizer
-		m := refMap(*c.Ref)
-		m["finalizer"] = c.Finalizer
-		return map[string]any{string(c.Op): m}
-	}
-}
-
-func scriptStep(st scenario.Step) map[string]any {
-	switch st.Op {
-	case scenario.OpRun:
-		if st.Idle {
-			return map[string]any{"run": "idle"}
-		}
-		return map[string]any{"run": st.Ticks}
-	case scenario.OpCreate:
-		return map[string]any{"create": st.Object.Unstructured().Object}
-	}
-	return stepOf(entry{cmd: commandOf(st)})
-}
-
-func refMap(r gccore.ObjectRef) map[string]any {
-	m := map[string]any{"apiVersion": r.APIVersion, "kind": r.Kind, "name": r.Name}
-	if r.Namespace != "" {
-		m["namespace"] = r.Namespace
+		md["uid"] = string(e.uid)
 	}
 	return m
-}
-
-func deleteStep(r gccore.ObjectRef, opts metav1.DeleteOptions) map[string]any {
-	m := refMap(r)
-	if p := opts.PropagationPolicy; p != nil {
-		m["propagationPolicy"] = string(*p)
-	}
-	if opts.OrphanDependents != nil {
-		m["orphanDependents"] = *opts.OrphanDependents
-	}
-	if opts.GracePeriodSeconds != nil {
-		m["gracePeriodSeconds"] = *opts.GracePeriodSeconds
-	}
-	if p := opts.Preconditions; p != nil {
-		pre := map[string]any{}
-		if p.UID != nil {
-			pre["uid"] = string(*p.UID)
-		}
-		if p.ResourceVersion != nil {
-			pre["resourceVersion"] = *p.ResourceVersion
-		}
-		m["preconditions"] = pre
-	}
-	return m
-}
-
-func cloneJSON(m map[string]any) map[string]any {
-	b, _ := json.Marshal(m)
-	var out map[string]any
-	_ = json.Unmarshal(b, &out)
-	return out
 }

@@ -28,26 +28,26 @@ func TestExportReplaysToSameEnd(t *testing.T) {
 	}
 	steps := []func() error{
 		w.Step,
-		func() error { return w.Do(CreateCommand(cm("late"))) },
+		func() error { return w.Do(gccore.CreateInput(cm("late"))) },
 		w.Step,
 		func() error {
 			late, err := w.Sim().Get(ref("ConfigMap", "late"))
 			if err != nil {
 				return err
 			}
-			return w.Do(CreateCommand(cm("later", metav1.OwnerReference{APIVersion: "v1", Kind: "ConfigMap", Name: "late", UID: late.UID})))
+			return w.Do(gccore.CreateInput(cm("later", metav1.OwnerReference{APIVersion: "v1", Kind: "ConfigMap", Name: "late", UID: late.UID})))
 		},
-		func() error { return w.Do(FinalizerCommand(ref("ConfigMap", "child"), "example.com/hold", true)) },
+		func() error { return w.Do(gccore.FinalizerInput(ref("ConfigMap", "child"), "example.com/hold", true)) },
 		func() error {
-			return w.Do(DeleteCommand(ref("ConfigMap", "owner"), metav1.DeleteOptions{PropagationPolicy: &fg}))
+			return w.Do(gccore.DeleteInput(ref("ConfigMap", "owner"), metav1.DeleteOptions{PropagationPolicy: &fg}))
 		},
 		w.Step, w.Step, w.Step,
 		func() error {
-			return w.Do(PatchCommand(ref("ConfigMap", "late"), []byte(`{"metadata":{"labels":{"app":"x"}}}`)))
+			return w.Do(gccore.PatchInput(ref("ConfigMap", "late"), []byte(`{"metadata":{"labels":{"app":"x"}}}`)))
 		},
-		func() error { return w.Do(DeleteCommand(ref("ConfigMap", "late"), metav1.DeleteOptions{})) },
+		func() error { return w.Do(gccore.DeleteInput(ref("ConfigMap", "late"), metav1.DeleteOptions{})) },
 		w.Step,
-		func() error { return w.Do(FinalizerCommand(ref("ConfigMap", "child"), "example.com/hold", false)) },
+		func() error { return w.Do(gccore.FinalizerInput(ref("ConfigMap", "child"), "example.com/hold", false)) },
 		w.RunUntilIdle,
 	}
 	for i, s := range steps {
@@ -56,7 +56,7 @@ func TestExportReplaysToSameEnd(t *testing.T) {
 		}
 	}
 	// A failed action is left out of the export.
-	if err := w.Do(DeleteCommand(ref("ConfigMap", "nothing"), metav1.DeleteOptions{})); err == nil {
+	if err := w.Do(gccore.DeleteInput(ref("ConfigMap", "nothing"), metav1.DeleteOptions{})); err == nil {
 		t.Fatal("deleting a missing object succeeded")
 	}
 	out := w.ExportScenario()

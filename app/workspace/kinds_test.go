@@ -24,7 +24,7 @@ func TestWithKindKeepsSession(t *testing.T) {
 	}
 	cm := &gccore.Object{TypeMeta: metav1.TypeMeta{APIVersion: "v1", Kind: "ConfigMap"},
 		ObjectMeta: metav1.ObjectMeta{Name: "late", Namespace: "default"}}
-	for _, f := range []func() error{w.Step, func() error { return w.Do(CreateCommand(cm)) }, w.Step, w.Step, func() error { return w.Rewind(2) }} {
+	for _, f := range []func() error{w.Step, func() error { return w.Do(gccore.CreateInput(cm)) }, w.Step, w.Step, func() error { return w.Rewind(2) }} {
 		if err := f(); err != nil {
 			t.Fatal(err)
 		}
@@ -112,7 +112,7 @@ func TestWithKindObjectsAndGC(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, o := range objs {
-			if err := w.Do(CreateCommand(o)); err != nil {
+			if err := w.Do(gccore.CreateInput(o)); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -133,7 +133,7 @@ func TestWithKindObjectsAndGC(t *testing.T) {
 	}
 
 	fg := metav1.DeletePropagationForeground
-	if err := w.Do(DeleteCommand(widgetRef("owner"), metav1.DeleteOptions{PropagationPolicy: &fg})); err != nil {
+	if err := w.Do(gccore.DeleteInput(widgetRef("owner"), metav1.DeleteOptions{PropagationPolicy: &fg})); err != nil {
 		t.Fatal(err)
 	}
 	childGone, ownerGone := int64(-1), int64(-1)

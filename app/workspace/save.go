@@ -3,6 +3,9 @@ package workspace
 import (
 	"encoding/json"
 	"fmt"
+
+	"github.com/gcplay/gcplay/gccore"
+	"github.com/gcplay/gcplay/gccore/scenario"
 )
 
 // savedVersion is the format version of Marshal's output.
@@ -16,9 +19,11 @@ type saved struct {
 	Position int          `json:"position"`
 }
 
+// savedEntry is one history entry; its JSON is the input's, plus two fields.
 type savedEntry struct {
-	Command
-	Pos scriptPos `json:"pos"`
+	gccore.Input
+	Script bool              `json:"script,omitempty"`
+	Pos    scenario.Position `json:"pos"`
 }
 
 // Marshal saves the session: the base scenario, every recorded command (the future
@@ -37,7 +42,7 @@ func (w *Workspace) Marshal() []byte {
 		Position int          `json:"position"`
 	}{Position: w.cur}
 	for _, e := range w.hist {
-		rest.History = append(rest.History, savedEntry{Command: e.cmd, Pos: e.script})
+		rest.History = append(rest.History, savedEntry{Input: e.in, Script: e.scripted, Pos: e.script})
 	}
 	tail := mustJSON(rest)
 	// {"version":…,"name":…} and {"history":…,"position":…} joined around the scenario
@@ -72,13 +77,13 @@ func Unmarshal(data []byte) (*Workspace, error) {
 		return nil, fmt.Errorf("saved workspace: %v", err)
 	}
 	for i, e := range s.History {
-		w.script = e.Pos
+		w.player.Pos = e.Pos
 		if e.Op == "" {
 			return nil, fmt.Errorf("saved workspace: history[%d] has no op", i)
 		}
-		_ = w.record(e.Command) // failed commands were recorded failing; they fail again
+		_ = w.record(e.Input, e.Script) // failed inputs were recorded failing; they fail again
 		w.hist[len(w.hist)-1].script = e.Pos
-		w.script = e.Pos
+		w.player.Pos = e.Pos
 	}
 	if s.Position < 0 || s.Position > len(w.hist) {
 		return nil, fmt.Errorf("saved workspace: position %d outside its history of %d", s.Position, len(w.hist))

@@ -4,56 +4,29 @@ import (
 	"fmt"
 
 	"github.com/gcplay/gcplay/gccore"
-	"github.com/gcplay/gcplay/gccore/scenario"
 )
 
-// scriptPos is a position in the scenario's steps. The steps run as `gcplay sim` runs
-// them (scenario.Runner), but one tick at a time: actions when they are due, `run: N`
-// as N ticks, `run: idle` as ticks until the simulation is idle.
-type scriptPos struct {
-	Next int   `json:"next"`           // index of the next step
-	Done int64 `json:"done,omitempty"` // ticks already run of steps[Next] when it is `run: N`
-}
-
 // ScriptDone reports whether every scenario step has run.
-func (w *Workspace) ScriptDone() bool { return w.script.Next >= len(w.sc.Steps) }
+func (w *Workspace) ScriptDone() bool { return w.player.Done() }
 
-// applyDue applies the scenario actions due now and skips run steps that need no more
-// ticks, stopping at a step that needs a tick.
+// applyDue applies, as scripted inputs, the scenario actions due now (the Player skips
+// run steps that need no more ticks), stopping at a step that needs a tick.
 func (w *Workspace) applyDue() error {
-	steps := w.sc.Steps
-	for w.script.Next < len(steps) {
-		i := w.script.Next
-		st := steps[i]
-		if st.Op == scenario.OpRun {
-			if (st.Idle && w.sim.Idle()) || (!st.Idle && w.script.Done >= st.Ticks) {
-				w.script = scriptPos{Next: i + 1}
-				continue
-			}
+	for {
+		in, i, ok := w.player.Due(w.sim.Idle())
+		if !ok {
 			return nil
 		}
-		w.script = scriptPos{Next: i + 1}
-		c := commandOf(st)
-		c.Script = true
-		if err := w.record(c); err != nil {
-			return fmt.Errorf("scenario steps[%d] (%s): %v", i, c, err)
+		if err := w.record(in, true); err != nil {
+			return fmt.Errorf("scenario steps[%d] (%s): %v", i, in, err)
 		}
 	}
-	return nil
 }
 
 // tick runs one tick, counting it toward the scenario's current `run: N` step.
 func (w *Workspace) tick() error {
-	if w.script.Next < len(w.sc.Steps) {
-		st := w.sc.Steps[w.script.Next]
-		if st.Op == scenario.OpRun && !st.Idle {
-			w.script.Done++
-			if w.script.Done >= st.Ticks {
-				w.script = scriptPos{Next: w.script.Next + 1}
-			}
-		}
-	}
-	return w.record(Command{Op: OpTick})
+	w.player.Ticked()
+	return w.record(gccore.Input{Op: gccore.InputTick}, false)
 }
 
 // step applies the due scenario actions, then one tick.
@@ -148,40 +121,40 @@ func (w *Workspace) queueSignature(queue string) string {
 // Fine runs one sub-tick step: deliver one watch event, process one graphChanges entry,
 // or let one worker process the head of attemptToDelete or attemptToOrphan. It returns
 // an error, and records nothing, when there is nothing to do.
-func (w *Workspace) Fine(op Op) error {
-	if !(Command{Op: op}).Fine() {
+func (w *Workspace) Fine(op gccore.InputOp) error {
+	if !(gccore.Input{Op: op}).Fine() {
 		return fmt.Errorf("%s is not a fine step", op)
 	}
 	if nothing := fineBlocked(op, w.sim.PendingWatchEvents(), w.sim.GraphChangesLen(), w.sim.QueuesHead(ViewItems)); nothing != "" {
 		return fmt.Errorf("nothing to do: %s", nothing)
 	}
-	err := w.record(Command{Op: op})
+	err := w.record(gccore.Input{Op: op}, false)
 	w.publish()
 	return err
 }
 
 // FineBlocked says why the fine step op has nothing to do in this view ("" when it has):
 // the page disables its button with this as the reason, from the same check Fine makes.
-func (v *View) FineBlocked(op Op) string {
+func (v *View) FineBlocked(op gccore.InputOp) string {
 	return fineBlocked(op, v.PendingWatch, v.GraphChangesLen, v.Queues)
 }
 
 // fineBlocked is Fine's check. queues are the heads of attemptToDelete and
 // attemptToOrphan: held items come first and are at most one per worker, so a queued
 // item, if any, is within the head.
-func fineBlocked(op Op, pendingWatch, graphChanges int, queues []gccore.QueueView) string {
+func fineBlocked(op gccore.InputOp, pendingWatch, graphChanges int, queues []gccore.QueueView) string {
 	switch op {
-	case OpDeliverEvent:
+	case gccore.InputDeliverEvent:
 		if pendingWatch == 0 {
 			return "no watch event is waiting for delivery"
 		}
-	case OpGraphChange:
+	case gccore.InputGraphChange:
 		if graphChanges == 0 {
 			return "graphChanges is empty"
 		}
-	case OpDeleteItem, OpOrphanItem:
+	case gccore.InputDeleteItem, gccore.InputOrphanItem:
 		i := 0
-		if op == OpOrphanItem {
+		if op == gccore.InputOrphanItem {
 			i = 1
 		}
 		if i >= len(queues) {
@@ -201,21 +174,4 @@ func hasQueued(q gccore.QueueView) bool {
 		}
 	}
 	return false
-}
-
-// commandOf turns a scenario action step into a command.
-func commandOf(st scenario.Step) Command {
-	switch st.Op {
-	case scenario.OpCreate:
-		return CreateCommand(st.Object)
-	case scenario.OpUpdate:
-		return PatchCommand(st.Ref, st.Patch)
-	case scenario.OpDelete:
-		return DeleteCommand(st.Ref, st.Delete)
-	case scenario.OpAddFinalizer:
-		return FinalizerCommand(st.Ref, st.Finalizer, true)
-	case scenario.OpRemoveFinalizer:
-		return FinalizerCommand(st.Ref, st.Finalizer, false)
-	}
-	panic(fmt.Sprintf("workspace: step %q is not an action", st.Op))
 }

@@ -160,18 +160,19 @@ func (w *Workspace) publish() {
 }
 
 func (w *Workspace) scriptView() ScriptView {
-	sv := ScriptView{Total: len(w.sc.Steps), Next: w.script.Next}
+	sv := ScriptView{Total: len(w.sc.Steps), Next: w.player.Pos.Next}
 	if w.ScriptDone() {
 		return sv
 	}
-	st := w.sc.Steps[w.script.Next]
+	st := w.sc.Steps[w.player.Pos.Next]
 	switch {
 	case st.Op == scenario.OpRun && st.Idle:
 		sv.NextText = "run until idle"
 	case st.Op == scenario.OpRun:
-		sv.NextText = fmt.Sprintf("run %d more tick(s)", st.Ticks-w.script.Done)
+		sv.NextText = fmt.Sprintf("run %d more tick(s)", st.Ticks-w.player.Pos.Done)
 	default:
-		sv.NextText = commandOf(st).String()
+		in, _ := st.Input()
+		sv.NextText = in.String()
 	}
 	return sv
 }

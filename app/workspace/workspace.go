@@ -17,14 +17,17 @@ import (
 // MaxTicks bounds RunUntilIdle, like `gcplay sim --max-ticks`.
 const MaxTicks = scenario.DefaultMaxTicks
 
-// entry is one applied command and what it left behind.
+// entry is one applied input and what it left behind.
 type entry struct {
-	cmd      Command
-	err      string    // the command's error; failed commands are kept, replay repeats them
-	tick     int64     // the tick after the command
-	script   scriptPos // the script position after the command
-	traceEnd int       // len(Workspace.trace) after the command
-	uid      types.UID // create: the uid the API server gave
+	in gccore.Input
+	// scripted is set on actions the scenario's steps applied (not the person); a rewind
+	// to a tick lands before them, since they belong to the following tick.
+	scripted bool
+	err      string            // the input's error; failed inputs are kept, replay repeats them
+	tick     int64             // the tick after the input
+	script   scenario.Position // the script position after the input
+	traceEnd int               // len(Workspace.trace) after the command
+	uid      types.UID         // create: the uid the API server gave
 }
 
 // Workspace is one session. It is not safe for concurrent use: the UI calls it only
@@ -43,8 +46,8 @@ type Workspace struct {
 	// by a forward seek and dropped by the first input that differs from it.
 	hist []entry
 	cur  int
-	// script is the position in the scenario's steps at cur.
-	script scriptPos
+	// player plays the scenario's steps; its position is the one at cur.
+	player scenario.Player
 	// trace holds the records of the base and of every entry of hist, in order.
 	trace     []gccore.Record
 	baseTrace int
@@ -94,7 +97,7 @@ func (w *Workspace) rebuild() error {
 		w.trace = recs
 		w.baseTrace = len(recs)
 	}
-	w.script = scriptPos{}
+	w.player = scenario.Player{Steps: w.sc.Steps}
 	w.cur = 0
 	return nil
 }
@@ -121,30 +124,30 @@ func (w *Workspace) Why(ref gccore.ObjectRef) []string { return w.sim.Why(ref) }
 // Do applies one user action at the current tick, records it and publishes a new view.
 // A failed action is recorded too (replay repeats it, so uids stay the same) and its
 // error returned.
-func (w *Workspace) Do(c Command) error {
-	if !c.Action() {
-		return fmt.Errorf("%s is not an action", c.Op)
+func (w *Workspace) Do(in gccore.Input) error {
+	if !in.Action() {
+		return fmt.Errorf("%s is not an action", in.Op)
 	}
-	err := w.record(c)
+	err := w.record(in, false)
 	w.publish()
 	return err
 }
 
 // Batch applies several actions as one: if any fails, the workspace is put back as it
 // was before the first and the error names the failing action.
-func (w *Workspace) Batch(cs []Command) error {
+func (w *Workspace) Batch(ins []gccore.Input) error {
 	w.dropFuture()
 	start := w.cur
-	for i, c := range cs {
-		if err := w.record(c); err != nil {
+	for i, in := range ins {
+		if err := w.record(in, false); err != nil {
 			if rerr := w.rollback(start); rerr != nil {
 				return errors.Join(err, rerr)
 			}
 			w.publish()
-			if len(cs) == 1 {
+			if len(ins) == 1 {
 				return err
 			}
-			return fmt.Errorf("item %d of %d (%s): %v; nothing was applied", i+1, len(cs), c, err)
+			return fmt.Errorf("item %d of %d (%s): %v; nothing was applied", i+1, len(ins), in, err)
 		}
 	}
 	w.publish()
@@ -164,26 +167,25 @@ func (w *Workspace) dropFuture() {
 	w.trace = w.trace[:w.traceEnd(w.cur)]
 }
 
-// record applies c at the current position and appends it to the history. If the
-// history's future starts with the same command, it is kept (a re-do); otherwise the
-// future is dropped.
-func (w *Workspace) record(c Command) error {
+// record applies in at the current position and appends it to the history (scripted:
+// the scenario's steps applied it). If the history's future starts with the same input,
+// it is kept (a re-do); otherwise the future is dropped.
+func (w *Workspace) record(in gccore.Input, scripted bool) error {
 	if w.cur < len(w.hist) {
-		if w.hist[w.cur].cmd.same(c) {
-			e := w.hist[w.cur]
+		if e := w.hist[w.cur]; e.scripted == scripted && e.in.Equal(in) {
 			w.cur++
-			w.script = e.script
-			_, err := c.apply(w.sim)
+			w.player.Pos = e.script
+			_, err := w.sim.Apply(in)
 			w.sim.TakeTrace()
 			return errOf(e.err, err)
 		}
 		w.dropFuture()
 	}
-	o, err := c.apply(w.sim)
-	e := entry{cmd: c, tick: w.sim.CurrentTick(), script: w.script}
+	o, err := w.sim.Apply(in)
+	e := entry{in: in, scripted: scripted, tick: w.sim.CurrentTick(), script: w.player.Pos}
 	if err != nil {
 		e.err = err.Error()
-	} else if c.Op == OpCreate && o != nil {
+	} else if in.Op == gccore.InputCreate && o != nil {
 		e.uid = o.UID
 	}
 	w.trace = append(w.trace, w.sim.TakeTrace()...)
@@ -222,9 +224,9 @@ func (w *Workspace) replayTo(pos int) error {
 func (w *Workspace) forwardTo(pos int) error {
 	for w.cur < pos {
 		e := w.hist[w.cur]
-		e.cmd.apply(w.sim)
+		w.sim.Apply(e.in)
 		w.sim.TakeTrace()
-		w.script = e.script
+		w.player.Pos = e.script
 		w.cur++
 	}
 	return nil
@@ -258,7 +260,7 @@ func (w *Workspace) positionOf(t int64) int {
 		if e.tick > t {
 			break
 		}
-		if !e.cmd.Script {
+		if !e.scripted {
 			pos = i + 1
 		}
 	}

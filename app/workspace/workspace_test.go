@@ -108,7 +108,7 @@ func TestRewindReplays(t *testing.T) {
 	if err := w.Step(); err != nil {
 		t.Fatal(err)
 	}
-	if err := w.Do(DeleteCommand(gccore.ObjectRef{APIVersion: "v1", Kind: "ConfigMap", Namespace: "default", Name: "owner"}, metav1.DeleteOptions{PropagationPolicy: &fg})); err != nil {
+	if err := w.Do(gccore.DeleteInput(gccore.ObjectRef{APIVersion: "v1", Kind: "ConfigMap", Namespace: "default", Name: "owner"}, metav1.DeleteOptions{PropagationPolicy: &fg})); err != nil {
 		t.Fatal(err)
 	}
 	snap := map[int64]string{}
@@ -144,7 +144,7 @@ func TestRewindReplays(t *testing.T) {
 	if err := w.Rewind(1); err != nil {
 		t.Fatal(err)
 	}
-	if err := w.Do(FinalizerCommand(gccore.ObjectRef{APIVersion: "v1", Kind: "ConfigMap", Namespace: "default", Name: "child"}, "example.com/hold", true)); err != nil {
+	if err := w.Do(gccore.FinalizerInput(gccore.ObjectRef{APIVersion: "v1", Kind: "ConfigMap", Namespace: "default", Name: "child"}, "example.com/hold", true)); err != nil {
 		t.Fatal(err)
 	}
 	if v := w.View(); v.Position != v.HistoryLen {
@@ -161,7 +161,7 @@ func TestBatchIsAtomic(t *testing.T) {
 	before := gccore.ListYAML(w.View().Objects)
 	ok := &gccore.Object{TypeMeta: metav1.TypeMeta{APIVersion: "v1", Kind: "ConfigMap"}, ObjectMeta: metav1.ObjectMeta{Name: "new", Namespace: "default"}}
 	dup := &gccore.Object{TypeMeta: metav1.TypeMeta{APIVersion: "v1", Kind: "ConfigMap"}, ObjectMeta: metav1.ObjectMeta{Name: "owner", Namespace: "default"}}
-	err = w.Batch([]Command{CreateCommand(ok), CreateCommand(dup)})
+	err = w.Batch([]gccore.Input{gccore.CreateInput(ok), gccore.CreateInput(dup)})
 	if err == nil || !strings.Contains(err.Error(), "item 2 of 2") {
 		t.Fatalf("err = %v, want item 2 of 2", err)
 	}
@@ -184,7 +184,7 @@ func TestSaveRestore(t *testing.T) {
 	if err := w.RunUntilIdle(); err != nil {
 		t.Fatal(err)
 	}
-	if err := w.Do(FinalizerCommand(ref("ConfigMap", "blocker"), "example.com/hold", false)); err != nil {
+	if err := w.Do(gccore.FinalizerInput(ref("ConfigMap", "blocker"), "example.com/hold", false)); err != nil {
 		t.Fatal(err)
 	}
 	if err := w.RunUntilIdle(); err != nil {
@@ -218,25 +218,25 @@ func TestFineSteps(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := w.Fine(OpGraphChange); err == nil || !strings.Contains(err.Error(), "graphChanges is empty") {
+	if err := w.Fine(gccore.InputGraphChange); err == nil || !strings.Contains(err.Error(), "graphChanges is empty") {
 		t.Fatalf("graph change on an empty queue: %v", err)
 	}
-	if r := w.View().FineBlocked(OpDeliverEvent); r != "" {
+	if r := w.View().FineBlocked(gccore.InputDeliverEvent); r != "" {
 		t.Fatalf("delivering an event is blocked at the start: %s", r)
 	}
-	if err := w.Fine(OpDeliverEvent); err != nil {
+	if err := w.Fine(gccore.InputDeliverEvent); err != nil {
 		t.Fatal(err)
 	}
 	if v := w.View(); v.PendingWatch != 4 || len(v.GraphChanges) != 1 || v.Tick != 0 {
 		t.Fatalf("after one delivery: %d pending, %d graph changes, tick %d", v.PendingWatch, len(v.GraphChanges), v.Tick)
 	}
-	if err := w.Fine(OpGraphChange); err != nil {
+	if err := w.Fine(gccore.InputGraphChange); err != nil {
 		t.Fatal(err)
 	}
 	if v := w.View(); len(v.GraphChanges) != 0 || len(v.Graph) == 0 {
 		t.Fatalf("after processing: %d graph changes, %d nodes", len(v.GraphChanges), len(v.Graph))
 	}
-	if err := w.Fine(OpDeleteItem); err == nil {
+	if err := w.Fine(gccore.InputDeleteItem); err == nil {
 		t.Fatal("a delete item with an empty attemptToDelete succeeded")
 	}
 	// One tick delivers and processes the rest: graphChanges is empty at both ends of it,
@@ -256,7 +256,7 @@ func TestFineSteps(t *testing.T) {
 	if n, changed, err := w.StepUntilChange(QueueAttemptToDelete, 10); n != 0 || changed || err != nil || w.View().Tick != tick {
 		t.Fatalf("until change while settled: %d ticks, changed %v, %v, tick %d→%d", n, changed, err, tick, w.View().Tick)
 	}
-	for _, op := range []Op{OpDeliverEvent, OpGraphChange, OpDeleteItem, OpOrphanItem} {
+	for _, op := range []gccore.InputOp{gccore.InputDeliverEvent, gccore.InputGraphChange, gccore.InputDeleteItem, gccore.InputOrphanItem} {
 		if w.View().FineBlocked(op) == "" {
 			t.Fatalf("%s is not blocked while settled", op)
 		}
@@ -282,5 +282,23 @@ func TestViewVersionsUniqueAcrossWorkspaces(t *testing.T) {
 	}
 	if wa.View().Version == wb.View().Version {
 		t.Fatalf("two workspaces published the same view version %d", wa.View().Version)
+	}
+}
+
+// TestSavedBeforeInputsLoads: a workspace saved before the history became a list of
+// gccore.Input (testdata written by commit d102f48's workspace.Command) loads, replays
+// and saves again byte for byte: records in people's IndexedDB and old share links keep
+// working.
+func TestSavedBeforeInputsLoads(t *testing.T) {
+	old, err := os.ReadFile("testdata/saved-before-inputs.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := Unmarshal(old)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := w.Marshal(); !bytes.Equal(got, old) {
+		t.Fatalf("saved again differently:\n got %s\nwant %s", got, old)
 	}
 }

@@ -5,12 +5,14 @@ package scenario_test
 // every error is one line of printable text whatever the input holds.
 
 import (
+	"errors"
 	"strings"
 	"testing"
 	"unicode"
 
 	"github.com/gcplay/gcplay/gccore"
 	"github.com/gcplay/gcplay/gccore/scenario"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
 )
 
 // deep returns YAML nested n levels in the given style.
@@ -220,4 +222,17 @@ func yamlQuote(s string) string {
 	}
 	b.WriteByte('"')
 	return b.String()
+}
+
+// TestStepErrorUnwraps: a failed step's error names the step on one line and still lets
+// errors.As find the API server's status (issue 12 §3).
+func TestStepErrorUnwraps(t *testing.T) {
+	_, err := scenario.Run("s.yaml", []byte("steps:\n- delete: {apiVersion: v1, kind: ConfigMap, name: nope}\n"), gccore.Config{}, 100)
+	var st apierrors.APIStatus
+	if !errors.As(err, &st) || st.Status().Code != 404 {
+		t.Fatalf("got %v, want a 404 status inside", err)
+	}
+	if want := `s.yaml: steps[0] (delete v1/ConfigMap default/nope): 404 NotFound`; !strings.HasPrefix(err.Error(), want) {
+		t.Fatalf("got %q, want it to start with %q", err, want)
+	}
 }

@@ -17,7 +17,7 @@ type Runner struct {
 	Sim      *gccore.Sim
 	// MaxTicks is the tick the simulation may not pass.
 	MaxTicks int64
-	next     int
+	player   Player
 }
 
 // NewRunner builds the simulation and creates the scenario's objects at tick 0.
@@ -32,7 +32,7 @@ func NewRunner(sc *Scenario, cfg gccore.Config) (*Runner, error) {
 			return nil, fmt.Errorf("%s: objects[%d] (%s): %s", sc.File, i, quoteRef(o.Ref()), apiError(err))
 		}
 	}
-	return &Runner{Scenario: sc, Sim: sim, MaxTicks: DefaultMaxTicks}, nil
+	return &Runner{Scenario: sc, Sim: sim, MaxTicks: DefaultMaxTicks, player: Player{Steps: sc.Steps}}, nil
 }
 
 // Run parses a scenario file's text and plays it to the end with cfg, as `gcplay sim`
@@ -52,23 +52,52 @@ func Run(name string, data []byte, cfg gccore.Config, maxTicks int64) (*Runner, 
 }
 
 // Next is the index of the next step; len(Steps) when all have run.
-func (r *Runner) Next() int { return r.next }
+func (r *Runner) Next() int { return r.player.Pos.Next }
 
 // Done reports whether every step has run.
-func (r *Runner) Done() bool { return r.next >= len(r.Scenario.Steps) }
+func (r *Runner) Done() bool { return r.player.Done() }
 
-// Step runs the next step. A failed step is not retried: the error names it.
+// Step runs the next step to its end, through the Player: an action, or the ticks of a
+// run. A failed step is not retried: the error names it and wraps the cause.
 func (r *Runner) Step() error {
-	if r.Done() {
-		return nil
-	}
-	i := r.next
-	st := r.Scenario.Steps[i]
-	r.next++
-	if err := r.apply(st); err != nil {
-		return fmt.Errorf("%s: steps[%d] (%s %s): %s", r.Scenario.File, i, st.Op, describeStep(st), apiError(err))
+	i := r.Next()
+	for !r.Done() && r.Next() == i {
+		in, tick := r.player.Take(r.Sim.Idle())
+		if in.Op != "" {
+			if _, err := r.Sim.Apply(in); err != nil {
+				return r.stepError(i, err)
+			}
+			continue
+		}
+		if !tick {
+			continue
+		}
+		if r.Sim.CurrentTick() >= r.MaxTicks {
+			return r.stepError(i, &gccore.ErrMaxTicks{MaxTicks: r.MaxTicks})
+		}
+		r.Sim.Tick()
+		r.player.Ticked()
 	}
 	return nil
+}
+
+// StepError is a step that failed: it names the file and the step in one line, and
+// unwraps to the cause (an API server *StatusError, *gccore.ErrMaxTicks, ...).
+type StepError struct {
+	File  string
+	Index int
+	Step  Step
+	Err   error
+}
+
+func (e *StepError) Error() string {
+	return fmt.Sprintf("%s: steps[%d] (%s %s): %s", e.File, e.Index, e.Step.Op, describeStep(e.Step), apiError(e.Err))
+}
+
+func (e *StepError) Unwrap() error { return e.Err }
+
+func (r *Runner) stepError(i int, err error) error {
+	return &StepError{File: r.Scenario.File, Index: i, Step: r.Scenario.Steps[i], Err: err}
 }
 
 // apiError renders an API server error the way kubectl users know it: the status code and
@@ -93,34 +122,6 @@ func describeStep(st Step) string {
 	return quoteRef(st.Ref)
 }
 
-func (r *Runner) apply(st Step) error {
-	s := r.Sim
-	var err error
-	switch st.Op {
-	case OpCreate:
-		_, err = s.Create(st.Object)
-	case OpUpdate:
-		_, err = s.Patch(st.Ref, gccore.MergePatch, st.Patch)
-	case OpDelete:
-		_, err = s.Delete(st.Ref, st.Delete)
-	case OpAddFinalizer:
-		_, err = s.AddFinalizer(st.Ref, st.Finalizer)
-	case OpRemoveFinalizer:
-		_, err = s.RemoveFinalizer(st.Ref, st.Finalizer)
-	case OpRun:
-		if st.Idle {
-			return s.RunUntilIdle(r.MaxTicks)
-		}
-		for n := int64(0); n < st.Ticks; n++ {
-			if s.CurrentTick() >= r.MaxTicks {
-				return &gccore.ErrMaxTicks{MaxTicks: r.MaxTicks}
-			}
-			s.Tick()
-		}
-	}
-	return err
-}
-
 // Run runs the remaining steps, then until idle (scenario-format.md).
 func (r *Runner) Run() error {
 	for !r.Done() {
@@ -129,7 +130,7 @@ func (r *Runner) Run() error {
 		}
 	}
 	if err := r.Sim.RunUntilIdle(r.MaxTicks); err != nil {
-		return fmt.Errorf("%s: after the last step: %s", r.Scenario.File, oneLine(err))
+		return fmt.Errorf("%s: after the last step: %w", r.Scenario.File, err)
 	}
 	return nil
 }

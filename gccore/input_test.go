@@ -1,0 +1,62 @@
+package gccore_test
+
+import (
+	"encoding/json"
+	"errors"
+	"testing"
+
+	"github.com/gcplay/gcplay/gccore"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+)
+
+// TestInputJSONRoundTrip: inputs are plain data; what a saved history or a share link
+// carries decodes to the same input.
+func TestInputJSONRoundTrip(t *testing.T) {
+	o := &gccore.Object{}
+	o.APIVersion, o.Kind, o.Name, o.Namespace = "v1", "ConfigMap", "a", "default"
+	ref := o.Ref()
+	fg := metav1.DeletePropagationForeground
+	for _, in := range []gccore.Input{
+		{Op: gccore.InputTick},
+		{Op: gccore.InputDeliverEvent},
+		gccore.CreateInput(o),
+		gccore.DeleteInput(ref, metav1.DeleteOptions{PropagationPolicy: &fg}),
+		gccore.PatchInput(ref, []byte(`{"metadata":{"labels":{"a":"b"}}}`)),
+		gccore.FinalizerInput(ref, "example.com/x", true),
+		gccore.FinalizerInput(ref, "example.com/x", false),
+	} {
+		b, err := json.Marshal(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var back gccore.Input
+		if err := json.Unmarshal(b, &back); err != nil {
+			t.Fatal(err)
+		}
+		if !back.Equal(in) {
+			t.Errorf("%s: %s decodes to %+v", in, b, back)
+		}
+	}
+}
+
+// TestApplyWrapsStatus: an API call's error is the API server's status (API-3 and
+// friends), found with errors.As.
+func TestApplyWrapsStatus(t *testing.T) {
+	sim, err := gccore.New(gccore.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref := gccore.ObjectRef{APIVersion: "v1", Kind: "ConfigMap", Namespace: "default", Name: "missing"}
+	_, err = sim.Apply(gccore.DeleteInput(ref, metav1.DeleteOptions{}))
+	var st apierrors.APIStatus
+	if !errors.As(err, &st) || st.Status().Code != 404 {
+		t.Fatalf("delete of a missing object: %v, want a 404 status", err)
+	}
+	if _, err := sim.Apply(gccore.Input{Op: gccore.InputDelete}); err == nil {
+		t.Fatal("a delete without a ref was applied")
+	}
+	if _, err := sim.Apply(gccore.Input{Op: "explode"}); err == nil {
+		t.Fatal("an unknown op was applied")
+	}
+}
