@@ -215,10 +215,7 @@ func (h *harness) newSim(t *testing.T, d *datadriven.TestData) {
 		case a.Key == "workers":
 			cfg.Workers = num()
 		case a.Key == "delay":
-			cfg.InformerDelay = num()
-			if cfg.InformerDelay == 0 {
-				cfg.InformerDelay = -1
-			}
+			cfg.InformerDelay = gccore.Ticks(num())
 		case strings.HasPrefix(a.Key, "delay-"):
 			cfg.InformerDelays[strings.TrimPrefix(a.Key, "delay-")] = num()
 		case a.Key == "cache":

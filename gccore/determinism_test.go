@@ -96,8 +96,8 @@ func determinismInputs(t *testing.T) map[string][]byte {
 func TestSameRunSameBytes(t *testing.T) {
 	configs := map[string]gccore.Config{
 		"default":           {},
-		"1 worker, slow":    {Workers: 1, InformerDelay: 3, InformerDelays: map[string]int{"Pod": 0, "ReplicaSet.apps": 5}},
-		"no delay, seed 42": {InformerDelay: -1, Seed: 42},
+		"1 worker, slow":    {Workers: 1, InformerDelay: gccore.Ticks(3), InformerDelays: map[string]int{"Pod": 0, "ReplicaSet.apps": 5}},
+		"no delay, seed 42": {InformerDelay: gccore.Ticks(0), Seed: 42},
 	}
 	inputs := determinismInputs(t)
 	names := make([]string, 0, len(inputs))

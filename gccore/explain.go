@@ -2,6 +2,7 @@ package gccore
 
 import (
 	"fmt"
+	"github.com/gcplay/gcplay/gccore/rules"
 	"strings"
 
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -128,12 +129,12 @@ func (s *Sim) whyOwners(o *Object, n *node, say func(string, ...any)) {
 	}
 	d := decideOwnerReferences(refs, n != nil && n.dependents.len() > 0)
 	switch {
-	case d.rule == "DEL-9a" && d.act == actNone:
+	case d.rule == rules.DEL9a && d.act == actNone:
 		say("Its owner(s) exist: %s. A dependent with at least one live owner is kept (DEL-9a).", strings.Join(solid, ", "))
-	case d.rule == "DEL-9a":
+	case d.rule == rules.DEL9a:
 		say("Its owner(s) exist: %s. The GC keeps it and removes its references to %s when it next processes it (DEL-9a).",
 			strings.Join(solid, ", "), strings.Join(append(absent, waiting...), ", "))
-	case d.rule == "DEL-9b":
+	case d.rule == rules.DEL9b:
 		say("Its owner %s is deleting in the foreground and it has dependents: the GC deletes it in the foreground when it processes it (DEL-9b).", strings.Join(waiting, ", "))
 	default:
 		say("No owner is live (%s): the GC deletes it once it processes it (DEL-8, DEL-9c).", strings.Join(append(absent, waiting...), ", "))

@@ -3,6 +3,7 @@ package gccore
 import (
 	"errors"
 	"fmt"
+	"github.com/gcplay/gcplay/gccore/rules"
 	"strconv"
 
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -34,7 +35,7 @@ const (
 // that no later tick can cure by itself, why it is stuck.
 type outcome struct {
 	action queueAction
-	rule   string
+	rule   rules.ID
 	text   string
 	stuck  string
 	// waiting is FG-1's count of blocking dependents, which describe turns into the text
@@ -50,17 +51,21 @@ func (o outcome) describe() string {
 	return o.text
 }
 
-func forget(rule, text string) outcome  { return outcome{action: forgetItem, rule: rule, text: text} }
-func requeue(rule, text string) outcome { return outcome{action: requeueItem, rule: rule, text: text} }
+func forget(rule rules.ID, text string) outcome {
+	return outcome{action: forgetItem, rule: rule, text: text}
+}
+func requeue(rule rules.ID, text string) outcome {
+	return outcome{action: requeueItem, rule: rule, text: text}
+}
 
 // processAttemptToDelete runs one attemptToDelete item for worker and applies its outcome.
 // The caller has already taken the item with Get and calls Done afterwards.
-func (gc *garbageCollector) processAttemptToDelete(worker string, item *node) {
+func (gc *garbageCollector) processAttemptToDelete(worker Component, item *node) {
 	o := gc.attemptToDeleteWorker(ops{gc: gc, worker: worker, queue: "attemptToDelete"}, item)
 	gc.apply(gc.gb.attemptToDelete, worker, item, o)
 }
 
-func (gc *garbageCollector) apply(q *workQueue, worker string, item *node, o outcome) {
+func (gc *garbageCollector) apply(q *workQueue, worker Component, item *node, o outcome) {
 	switch o.action {
 	case forgetItem:
 		q.Forget(item)
@@ -84,10 +89,10 @@ func (gc *garbageCollector) attemptToDeleteWorker(c ops, n *node) outcome {
 	if n.virtual { // DEL-1
 		current, ok := gc.gb.graph.read(n.identity.UID)
 		if !ok {
-			return forget("DEL-1", "stale virtual record: uid no longer in the graph")
+			return forget(rules.DEL1, "stale virtual record: uid no longer in the graph")
 		}
 		if !current.virtual {
-			return forget("DEL-1", "stale virtual record: the uid has been observed")
+			return forget(rules.DEL1, "stale virtual record: the uid has been observed")
 		}
 	}
 	item := n
@@ -107,18 +112,18 @@ func (gc *garbageCollector) attemptToDeleteWorker(c ops, n *node) outcome {
 	case err == errVirtualDeleteQueued:
 		return forget(o.rule, o.text)
 	case err == errClusterScopedNamespacedOwner: // XNS-3
-		return forget("DEL-3", "cluster-scoped object with a namespaced owner: permanent error")
+		return forget(rules.DEL3, "cluster-scoped object with a namespaced owner: permanent error")
 	}
 	mapErr, isMapErr := asRESTMappingError(err) // after the sentinels, which are not
 	switch {
 	case isMapErr: // XNS-4: upstream retries forever
-		o := requeue("DEL-3", mapErr.Error())
+		o := requeue(rules.DEL3, mapErr.Error())
 		o.stuck = mapErr.Error()
 		return o
 	case err != nil:
-		return requeue("DEL-3", "error: "+err.Error())
+		return requeue(rules.DEL3, "error: "+err.Error())
 	case n.virtual: // #56121, #57503
-		o := requeue("DEL-3", o.describe()+"; not yet observed")
+		o := requeue(rules.DEL3, o.describe()+"; not yet observed")
 		if r, ok := gc.resources.Lookup(n.identity.APIVersion, n.identity.Kind); ok && !r.Monitored {
 			o.stuck = "owner kind is not monitored (SYNC-3)"
 		}
@@ -134,31 +139,31 @@ var errVirtualDeleteQueued = errors.New("virtual delete event queued")
 
 // attemptToDeleteItem is DEL-2: the branches DEL-4 … DEL-12, in upstream order.
 func (gc *garbageCollector) attemptToDeleteItem(c ops, item *node) (outcome, error) {
-	note := func(rule, text string) {
+	note := func(rule rules.ID, text string) {
 		gc.trace.addLazy(func() Record {
 			return Record{Component: c.worker, Queue: c.queue, Rule: rule, Key: item.identity.String(), Text: text}
 		})
 	}
 	if item.beingDeleted && !item.deletingDependents { // DEL-4
-		return outcome{rule: "DEL-4", text: "already being deleted"}, nil
+		return outcome{rule: rules.DEL4, text: "already being deleted"}, nil
 	}
-	latest, err := c.getObject("DEL-5", item.identity) // DEL-5
+	latest, err := c.getObject(rules.DEL5, item.identity) // DEL-5
 	if isNotFound(err) {
 		gc.gb.enqueueVirtualDeleteEvent(item.identity, c.worker)
-		return outcome{rule: "DEL-5", text: "object not found: virtual delete"}, errVirtualDeleteQueued
+		return outcome{rule: rules.DEL5, text: "object not found: virtual delete"}, errVirtualDeleteQueued
 	}
 	if err != nil {
 		return outcome{}, err
 	}
 	if latest.UID != item.identity.UID {
 		gc.gb.enqueueVirtualDeleteEvent(item.identity, c.worker)
-		return outcome{rule: "DEL-5", text: "uid mismatch: virtual delete"}, errVirtualDeleteQueued
+		return outcome{rule: rules.DEL5, text: "uid mismatch: virtual delete"}, errVirtualDeleteQueued
 	}
 	if item.deletingDependents { // DEL-6
 		return gc.processDeletingDependentsItem(c, item)
 	}
 	if len(latest.OwnerReferences) == 0 { // DEL-7
-		return outcome{rule: "DEL-7", text: "no ownerReferences"}, nil
+		return outcome{rule: rules.DEL7, text: "no ownerReferences"}, nil
 	}
 	refs, err := gc.classifyReferences(c, item, latest.OwnerReferences) // DEL-8
 	if err != nil {
@@ -181,8 +186,8 @@ func (gc *garbageCollector) attemptToDeleteItem(c ops, item *node) (outcome, err
 	if d.act == actDeleteForeground {
 		for _, dep := range item.sortedDependents() { // DEL-10: break a possible cycle
 			if dep.deletingDependents {
-				note("DEL-10", "a dependent is deletingDependents: unblock own references first")
-				if err := c.patchOwnerReferences("DEL-10", item, nil, true); err != nil {
+				note(rules.DEL10, "a dependent is deletingDependents: unblock own references first")
+				if err := c.patchOwnerReferences(rules.DEL10, item, nil, true); err != nil {
 					return outcome{}, err
 				}
 				break
@@ -194,7 +199,7 @@ func (gc *garbageCollector) attemptToDeleteItem(c ops, item *node) (outcome, err
 	err = c.deleteObject(d.rule, item.identity, latest.ResourceVersion, latest.OwnerReferences, policy) // DEL-12
 	if isNotFound(err) {
 		gc.gb.enqueueVirtualDeleteEvent(item.identity, c.worker)
-		return outcome{rule: "DEL-12", text: "delete found nothing: virtual delete"}, errVirtualDeleteQueued
+		return outcome{rule: rules.DEL12, text: "delete found nothing: virtual delete"}, errVirtualDeleteQueued
 	}
 	if err != nil {
 		return outcome{}, err
@@ -238,21 +243,21 @@ func (gc *garbageCollector) classifyReferences(c ops, item *node, refs []metav1.
 		}
 		if hit {
 			gc.trace.addLazy(func() Record {
-				return Record{Component: c.worker, Queue: c.queue, Rule: "AOC-3", Key: item.identity.String(), Text: "owner " + cached.String() + " is in absentOwnerCache: dangling"}
+				return Record{Component: c.worker, Queue: c.queue, Rule: rules.AOC3, Key: item.identity.String(), Text: "owner " + cached.String() + " is in absentOwnerCache: dangling"}
 			})
 			out.dangling = append(out.dangling, *ref)
 			continue
 		}
 		ownerID, err := gc.ownerLookup(ref, item.identity)
 		if mapErr, ok := asRESTMappingError(err); ok {
-			gc.trace.add(Record{Component: c.worker, Queue: c.queue, Rule: "DEL-8", Key: item.identity.String(), Text: "REST mapping of owner failed: " + mapErr.err.Error()})
+			gc.trace.add(Record{Component: c.worker, Queue: c.queue, Rule: rules.DEL8, Key: item.identity.String(), Text: "REST mapping of owner failed: " + mapErr.err.Error()})
 			return out, err
 		}
 		if err == errClusterScopedNamespacedOwner { // XNS-3
-			gc.trace.add(Record{Component: c.worker, Queue: c.queue, Rule: "DEL-8", Key: item.identity.String(), Text: "cluster-scoped object with a namespaced owner kind " + ref.Kind})
+			gc.trace.add(Record{Component: c.worker, Queue: c.queue, Rule: rules.DEL8, Key: item.identity.String(), Text: "cluster-scoped object with a namespaced owner kind " + ref.Kind})
 			return out, err
 		}
-		owner, err := c.getObject("DEL-8", ownerID)
+		owner, err := c.getObject(rules.DEL8, ownerID)
 		v, err := ownerVerdict(ref, owner, err)
 		if err != nil {
 			return out, err
@@ -261,7 +266,7 @@ func (gc *garbageCollector) classifyReferences(c ops, item *node, refs []metav1.
 		case refDangling:
 			gc.gb.absentOwnerCache.Add(ownerID) // AOC-2
 			gc.trace.addLazy(func() Record {
-				return Record{Component: c.worker, Queue: c.queue, Rule: "AOC-2", Key: item.identity.String(), Text: "owner " + ownerID.String() + " is absent: dangling, added to absentOwnerCache"}
+				return Record{Component: c.worker, Queue: c.queue, Rule: rules.AOC2, Key: item.identity.String(), Text: "owner " + ownerID.String() + " is absent: dangling, added to absentOwnerCache"}
 			})
 			out.dangling = append(out.dangling, *ref)
 		case refWaiting:
@@ -328,7 +333,7 @@ const (
 // deleteDecision is DEL-9's pure decision.
 type deleteDecision struct {
 	act  deleteAct
-	rule string
+	rule rules.ID
 	uids []types.UID // references to remove, for actPatchOwnerRefs
 	// the classified references, counted, for text
 	solid, dangling, waiting int
@@ -338,12 +343,12 @@ type deleteDecision struct {
 // sim without --trace) the decision costs no formatting.
 func (d deleteDecision) text() string {
 	switch d.rule {
-	case "DEL-9a":
+	case rules.DEL9a:
 		if d.act == actNone {
 			return fmt.Sprintf("%d solid owner(s), nothing dangling or waiting", d.solid)
 		}
 		return fmt.Sprintf("%d solid owner(s): remove %d dangling and %d waiting reference(s)", d.solid, d.dangling, d.waiting)
-	case "DEL-9b":
+	case rules.DEL9b:
 		return "an owner is waiting and the item has dependents: delete in Foreground"
 	}
 	return fmt.Sprintf("no solid owner (%d dangling, %d waiting): delete", d.dangling, d.waiting)
@@ -355,7 +360,7 @@ func decideOwnerReferences(refs classifiedRefs, hasDependents bool) deleteDecisi
 	d := deleteDecision{solid: len(refs.solid), dangling: len(refs.dangling), waiting: len(refs.waiting)}
 	switch {
 	case len(refs.solid) > 0: // DEL-9a
-		d.rule = "DEL-9a"
+		d.rule = rules.DEL9a
 		if len(refs.dangling) == 0 && len(refs.waiting) == 0 {
 			d.act = actNone
 			return d
@@ -368,9 +373,9 @@ func decideOwnerReferences(refs classifiedRefs, hasDependents bool) deleteDecisi
 			d.uids = append(d.uids, r.UID)
 		}
 	case len(refs.waiting) > 0 && hasDependents: // DEL-9b
-		d.act, d.rule = actDeleteForeground, "DEL-9b"
+		d.act, d.rule = actDeleteForeground, rules.DEL9b
 	default: // DEL-9c
-		d.act, d.rule = actDeleteWithPolicy, "DEL-9c"
+		d.act, d.rule = actDeleteWithPolicy, rules.DEL9c
 	}
 	return d
 }
@@ -397,27 +402,27 @@ func (gc *garbageCollector) processDeletingDependentsItem(c ops, item *node) (ou
 		}
 		blocking++
 		if !dep.deletingDependents {
-			if gc.gb.attemptToDelete.Add(dep, "FG-1") {
+			if gc.gb.attemptToDelete.Add(dep, rules.FG1) {
 				gc.trace.addLazy(func() Record {
-					return Record{Component: c.worker, Queue: "attemptToDelete", Rule: "FG-1", Key: dep.identity.String(), Text: "blocking dependent enqueued"}
+					return Record{Component: c.worker, Queue: "attemptToDelete", Rule: rules.FG1, Key: dep.identity.String(), Text: "blocking dependent enqueued"}
 				})
 			}
 		}
 	}
 	if blocking == 0 {
 		gc.trace.addLazy(func() Record {
-			return Record{Component: c.worker, Queue: c.queue, Rule: "FG-1", Key: item.identity.String(), Text: "no blocking dependents left: remove foregroundDeletion"}
+			return Record{Component: c.worker, Queue: c.queue, Rule: rules.FG1, Key: item.identity.String(), Text: "no blocking dependents left: remove foregroundDeletion"}
 		})
-		if err := c.removeFinalizer("FG-1", item.identity, metav1.FinalizerDeleteDependents); err != nil {
+		if err := c.removeFinalizer(rules.FG1, item.identity, metav1.FinalizerDeleteDependents); err != nil {
 			return outcome{}, err
 		}
-		return outcome{rule: "FG-1", text: "foregroundDeletion removed"}, nil
+		return outcome{rule: rules.FG1, text: "foregroundDeletion removed"}, nil
 	}
-	return outcome{rule: "FG-1", waiting: blocking}, nil
+	return outcome{rule: rules.FG1, waiting: blocking}, nil
 }
 
 // processAttemptToOrphan runs one attemptToOrphan item (ORPH-2, ORPH-3).
-func (gc *garbageCollector) processAttemptToOrphan(worker string, owner *node) {
+func (gc *garbageCollector) processAttemptToOrphan(worker Component, owner *node) {
 	c := ops{gc: gc, worker: worker, queue: "attemptToOrphan"}
 	gc.apply(gc.gb.attemptToOrphan, worker, owner, gc.attemptToOrphanWorker(c, owner))
 }
@@ -425,16 +430,16 @@ func (gc *garbageCollector) processAttemptToOrphan(worker string, owner *node) {
 func (gc *garbageCollector) attemptToOrphanWorker(c ops, owner *node) outcome {
 	var failed []string
 	for _, dep := range owner.sortedDependents() { // ORPH-2, in the fixed order
-		err := c.patchOwnerReferences("ORPH-2", dep, []types.UID{owner.identity.UID}, false)
+		err := c.patchOwnerReferences(rules.ORPH2, dep, []types.UID{owner.identity.UID}, false)
 		if err != nil && !isNotFound(err) {
 			failed = append(failed, fmt.Sprintf("orphaning %s: %v", dep.identity, err))
 		}
 	}
 	if len(failed) > 0 {
-		return requeue("ORPH-3", fmt.Sprintf("%d dependent patch(es) failed: %s", len(failed), failed[0]))
+		return requeue(rules.ORPH3, fmt.Sprintf("%d dependent patch(es) failed: %s", len(failed), failed[0]))
 	}
-	if err := c.removeFinalizer("ORPH-3", owner.identity, metav1.FinalizerOrphanDependents); err != nil {
-		return requeue("ORPH-3", "removing orphan finalizer failed: "+err.Error())
+	if err := c.removeFinalizer(rules.ORPH3, owner.identity, metav1.FinalizerOrphanDependents); err != nil {
+		return requeue(rules.ORPH3, "removing orphan finalizer failed: "+err.Error())
 	}
-	return forget("ORPH-3", "dependents orphaned, orphan finalizer removed")
+	return forget(rules.ORPH3, "dependents orphaned, orphan finalizer removed")
 }

@@ -47,7 +47,7 @@ func TestDecideOwnerReferences(t *testing.T) {
 	} {
 		t.Run(tc.rule+" "+tc.name, func(t *testing.T) {
 			d := decideOwnerReferences(tc.in, tc.hasDependents)
-			if d.act != tc.act || d.rule != tc.rule || !reflect.DeepEqual(d.uids, tc.uids) {
+			if d.act != tc.act || string(d.rule) != tc.rule || !reflect.DeepEqual(d.uids, tc.uids) {
 				t.Errorf("got act=%d rule=%s uids=%v, want act=%d rule=%s uids=%v", d.act, d.rule, d.uids, tc.act, tc.rule, tc.uids)
 			}
 		})

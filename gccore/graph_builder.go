@@ -2,6 +2,7 @@ package gccore
 
 import (
 	"fmt"
+	"github.com/gcplay/gcplay/gccore/rules"
 
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/types"
@@ -57,18 +58,18 @@ type graphBuilder struct {
 
 // record traces a step of the graph builder on id; the key is rendered only when records
 // are kept (tracer.addLazy).
-func (gb *graphBuilder) record(rule string, id objectReference, text string) {
+func (gb *graphBuilder) record(rule rules.ID, id objectReference, text string) {
 	gb.recordText(rule, id, func() string { return text })
 }
 
 // recordText is record for a text that costs something to build: text runs only when kept.
-func (gb *graphBuilder) recordText(rule string, id objectReference, text func() string) {
+func (gb *graphBuilder) recordText(rule rules.ID, id objectReference, text func() string) {
 	gb.trace.addLazy(func() Record {
 		return Record{Component: CompGraphBuilder, Queue: "graphChanges", Rule: rule, Key: id.String(), Text: text()}
 	})
 }
 
-func (gb *graphBuilder) enqueueDelete(n *node, rule string) {
+func (gb *graphBuilder) enqueueDelete(n *node, rule rules.ID) {
 	if gb.attemptToDelete.Add(n, rule) {
 		gb.trace.addLazy(func() Record {
 			return Record{Component: CompGraphBuilder, Queue: "attemptToDelete", Rule: rule, Key: n.identity.String(), Text: "enqueued"}
@@ -77,12 +78,12 @@ func (gb *graphBuilder) enqueueDelete(n *node, rule string) {
 }
 
 // enqueueVirtualDeleteEvent appends a virtual delete for identity (GB-15).
-func (gb *graphBuilder) enqueueVirtualDeleteEvent(id objectReference, by string) {
+func (gb *graphBuilder) enqueueVirtualDeleteEvent(id objectReference, by Component) {
 	obj := &Object{TypeMeta: metav1.TypeMeta{APIVersion: id.APIVersion, Kind: id.Kind},
 		ObjectMeta: metav1.ObjectMeta{Name: id.Name, Namespace: id.Namespace, UID: id.UID}}
 	gb.graphChanges.push(event{virtual: true, eventType: deleteEvent, obj: obj, apiVersion: id.APIVersion, kind: id.Kind})
 	gb.trace.addLazy(func() Record {
-		return Record{Component: by, Queue: "graphChanges", Rule: "GB-15", Key: id.String(), Text: "virtual delete event queued"}
+		return Record{Component: by, Queue: "graphChanges", Rule: rules.GB15, Key: id.String(), Text: "virtual delete event queued"}
 	})
 }
 
@@ -108,12 +109,12 @@ func (gb *graphBuilder) process(ev *event) {
 	case ev.eventType != deleteEvent:
 		gb.updateNode(existing, ev) // GB-5
 	case !found:
-		gb.record("GB-10", ev.identity(), "delete of a uid not in the graph: ignored")
+		gb.record(rules.GB10, ev.identity(), "delete of a uid not in the graph: ignored")
 	default:
 		if ev.virtual && !gb.keepOnVirtualDelete(existing, ev.identity()) { // GB-11
-			gb.removeNodeAndNotify(existing, ev.identity(), "GB-11")
+			gb.removeNodeAndNotify(existing, ev.identity(), rules.GB11)
 		} else if !ev.virtual {
-			gb.removeNodeAndNotify(existing, ev.identity(), "GB-10")
+			gb.removeNodeAndNotify(existing, ev.identity(), rules.GB10)
 		}
 	}
 }
@@ -124,16 +125,16 @@ func (gb *graphBuilder) markObserved(n *node, observed objectReference) *node {
 		_, nonMatching := partitionDependents(n.sortedDependents(), observed)
 		for _, dep := range nonMatching {
 			if observed.Namespace != "" && dep.identity.Namespace != observed.Namespace {
-				gb.reportInvalidNamespaceOwnerRef(dep, observed, "GB-3")
+				gb.reportInvalidNamespaceOwnerRef(dep, observed, rules.GB3)
 			}
-			gb.enqueueDelete(dep, "GB-3")
+			gb.enqueueDelete(dep, rules.GB3)
 		}
 		n = n.clone()
 		n.identity = observed
 		gb.graph.write(n)
-		gb.record("GB-3", observed, "virtual node observed with another identity: replaced")
+		gb.record(rules.GB3, observed, "virtual node observed with another identity: replaced")
 	} else {
-		gb.record("GB-3", observed, "virtual node observed")
+		gb.record(rules.GB3, observed, "virtual node observed")
 	}
 	n.virtual = false
 	return n
@@ -149,7 +150,7 @@ func (gb *graphBuilder) addNode(ev *event) {
 		deletingDependents: obj.Terminating() && obj.HasFinalizer(metav1.FinalizerDeleteDependents),
 	}
 	gb.graph.write(n)
-	gb.recordText("GB-4", n.identity, func() string { return fmt.Sprintf("%s: node added with %d owner(s)", ev.eventType, len(n.owners.refs)) })
+	gb.recordText(rules.GB4, n.identity, func() string { return fmt.Sprintf("%s: node added with %d owner(s)", ev.eventType, len(n.owners.refs)) })
 	gb.addDependentToOwners(n, n.owners.refs)
 	gb.processTransitions(ev.oldObj, obj, n)
 }
@@ -168,11 +169,11 @@ func (gb *graphBuilder) updateNode(n *node, ev *event) {
 				o.addDependent(n)
 			}
 		}
-		gb.record("GB-5", n.identity, "apiVersion or kind changed: node replaced")
+		gb.record(rules.GB5, n.identity, "apiVersion or kind changed: node replaced")
 	}
 	added, removed, changed := referencesDiffs(n.owners.refs, obj.OwnerReferences)
 	if len(added)+len(removed)+len(changed) > 0 {
-		gb.recordText("GB-6", n.identity, func() string {
+		gb.recordText(rules.GB6, n.identity, func() string {
 			return fmt.Sprintf("ownerReferences changed: %d added, %d removed, %d changed", len(added), len(removed), len(changed))
 		})
 		gb.addUnblockedOwnersToDeleteQueue(removed, changed) // GB-7
@@ -182,7 +183,7 @@ func (gb *graphBuilder) updateNode(n *node, ev *event) {
 	}
 	if obj.Terminating() && !n.beingDeleted {
 		n.beingDeleted = true
-		gb.record("GB-5", n.identity, "marked beingDeleted")
+		gb.record(rules.GB5, n.identity, "marked beingDeleted")
 	}
 	gb.processTransitions(ev.oldObj, obj, n)
 }
@@ -237,14 +238,14 @@ func (gb *graphBuilder) addUnblockedOwnersToDeleteQueue(removed []metav1.OwnerRe
 	for _, r := range removed {
 		if isTrue(r.BlockOwnerDeletion) {
 			if o, ok := gb.graph.read(r.UID); ok {
-				gb.enqueueDelete(o, "GB-7")
+				gb.enqueueDelete(o, rules.GB7)
 			}
 		}
 	}
 	for _, c := range changed {
 		if isTrue(c.oldRef.BlockOwnerDeletion) && !isTrue(c.newRef.BlockOwnerDeletion) {
 			if o, ok := gb.graph.read(c.newRef.UID); ok {
-				gb.enqueueDelete(o, "GB-7")
+				gb.enqueueDelete(o, rules.GB7)
 			}
 		}
 	}
@@ -259,8 +260,8 @@ func (gb *graphBuilder) addDependentToOwners(n *node, refs []metav1.OwnerReferen
 			owner = &node{identity: identityOf(ref, n.identity.Namespace), virtual: true}
 			owner.addDependent(n)
 			gb.graph.write(owner)
-			gb.record("GB-9", owner.identity, "virtual owner node created for "+n.identity.String())
-			gb.enqueueDelete(owner, "GB-9")
+			gb.record(rules.GB9, owner.identity, "virtual owner node created for "+n.identity.String())
+			gb.enqueueDelete(owner, rules.GB9)
 			continue
 		}
 		owner.addDependent(n)
@@ -271,7 +272,7 @@ func (gb *graphBuilder) addDependentToOwners(n *node, refs []metav1.OwnerReferen
 		switch {
 		case ownerNamespaced && owner.identity.Namespace != n.identity.Namespace: // GB-9a
 			if !owner.virtual {
-				gb.reportInvalidNamespaceOwnerRef(n, owner.identity, "GB-9a")
+				gb.reportInvalidNamespaceOwnerRef(n, owner.identity, rules.GB9a)
 			}
 			suspicious = true
 		case !owner.identity.coordinatesMatch(ref): // GB-9b
@@ -281,7 +282,7 @@ func (gb *graphBuilder) addDependentToOwners(n *node, refs []metav1.OwnerReferen
 		}
 	}
 	if suspicious {
-		gb.enqueueDelete(n, "GB-9")
+		gb.enqueueDelete(n, rules.GB9)
 	}
 }
 
@@ -296,18 +297,18 @@ func (gb *graphBuilder) removeDependentFromOwners(n *node, refs []metav1.OwnerRe
 // processTransitions is GB-8.
 func (gb *graphBuilder) processTransitions(oldObj, newObj *Object, n *node) {
 	if startsWaitingFor(oldObj, newObj, metav1.FinalizerOrphanDependents) {
-		if gb.attemptToOrphan.Add(n, "GB-8") {
-			gb.trace.add(Record{Component: CompGraphBuilder, Queue: "attemptToOrphan", Rule: "GB-8", Key: n.identity.String(), Text: "starts waiting for orphaning: enqueued"})
+		if gb.attemptToOrphan.Add(n, rules.GB8) {
+			gb.trace.add(Record{Component: CompGraphBuilder, Queue: "attemptToOrphan", Rule: rules.GB8, Key: n.identity.String(), Text: "starts waiting for orphaning: enqueued"})
 		}
 		return
 	}
 	if startsWaitingFor(oldObj, newObj, metav1.FinalizerDeleteDependents) {
 		n.deletingDependents = true
-		gb.record("GB-8", n.identity, "starts waiting for dependents: marked deletingDependents")
+		gb.record(rules.GB8, n.identity, "starts waiting for dependents: marked deletingDependents")
 		for _, dep := range n.sortedDependents() {
-			gb.enqueueDelete(dep, "GB-8")
+			gb.enqueueDelete(dep, rules.GB8)
 		}
-		gb.enqueueDelete(n, "GB-8")
+		gb.enqueueDelete(n, rules.GB8)
 	}
 }
 
@@ -328,9 +329,9 @@ func (gb *graphBuilder) keepOnVirtualDelete(n *node, deleted objectReference) bo
 		}
 		if len(matching) > 0 {
 			gb.absentOwnerCache.Add(deleted)
-			gb.record("AOC-2", deleted, "added to absentOwnerCache")
+			gb.record(rules.AOC2, deleted, "added to absentOwnerCache")
 			for _, dep := range matching {
-				gb.enqueueDelete(dep, "GB-11")
+				gb.enqueueDelete(dep, rules.GB11)
 			}
 		}
 		if n.identity == deleted {
@@ -338,31 +339,31 @@ func (gb *graphBuilder) keepOnVirtualDelete(n *node, deleted objectReference) bo
 				c := n.clone()
 				c.identity = alt
 				gb.graph.write(c)
-				gb.record("GB-13", alt, "virtual node takes an alternate identity")
-				gb.attemptToDelete.AddRateLimited(c, gb.trace.clock.nowMS(), "GB-11", "")
-				gb.trace.add(Record{Component: CompGraphBuilder, Queue: "attemptToDelete", Rule: "GB-11", Key: c.identity.String(), Text: "requeued (rate limited)"})
+				gb.record(rules.GB13, alt, "virtual node takes an alternate identity")
+				gb.attemptToDelete.AddRateLimited(c, gb.trace.clock.nowMS(), rules.GB11, "")
+				gb.trace.add(Record{Component: CompGraphBuilder, Queue: "attemptToDelete", Rule: rules.GB11, Key: c.identity.String(), Text: "requeued (rate limited)"})
 			}
 		}
-		gb.record("GB-11", deleted, "virtual delete: some dependents disagree on the owner's coordinates; node kept")
+		gb.record(rules.GB11, deleted, "virtual delete: some dependents disagree on the owner's coordinates; node kept")
 		return true
 	}
 	if n.identity != deleted {
 		matching, _ := partitionDependents(n.sortedDependents(), deleted)
 		if len(matching) > 0 {
 			gb.absentOwnerCache.Add(deleted)
-			gb.record("AOC-2", deleted, "added to absentOwnerCache")
+			gb.record(rules.AOC2, deleted, "added to absentOwnerCache")
 			for _, dep := range matching {
-				gb.enqueueDelete(dep, "GB-11")
+				gb.enqueueDelete(dep, rules.GB11)
 			}
 		}
-		gb.record("GB-11", deleted, "virtual delete disagrees with the observed node "+n.identity.String()+": node kept")
+		gb.record(rules.GB11, deleted, "virtual delete disagrees with the observed node "+n.identity.String()+": node kept")
 		return true
 	}
 	return false
 }
 
 // removeNodeAndNotify is GB-10 steps 2-5.
-func (gb *graphBuilder) removeNodeAndNotify(n *node, id objectReference, rule string) {
+func (gb *graphBuilder) removeNodeAndNotify(n *node, id objectReference, rule rules.ID) {
 	gb.graph.remove(n)
 	// The owners are looked up once, for both steps (removing n from their dependents, then
 	// GB-10's enqueue below): each lookup hashes a uid in a map of every node.
@@ -378,14 +379,14 @@ func (gb *graphBuilder) removeNodeAndNotify(n *node, id objectReference, rule st
 	gb.recordText(rule, id, func() string { return fmt.Sprintf("node removed (%d dependents)", len(deps)) })
 	if len(deps) > 0 {
 		gb.absentOwnerCache.Add(id) // AOC-2
-		gb.record("AOC-2", id, "added to absentOwnerCache")
+		gb.record(rules.AOC2, id, "added to absentOwnerCache")
 	}
 	for _, dep := range deps {
-		gb.enqueueDelete(dep, "GB-10")
+		gb.enqueueDelete(dep, rules.GB10)
 	}
 	for _, o := range owners {
 		if o.deletingDependents {
-			gb.enqueueDelete(o, "GB-10")
+			gb.enqueueDelete(o, rules.GB10)
 		}
 	}
 }
@@ -456,10 +457,12 @@ func alternateOwnerIdentity(deps []*node, absent objectReference) (objectReferen
 }
 
 // reportInvalidNamespaceOwnerRef records GB-14's Warning Event on the dependent.
-func (gb *graphBuilder) reportInvalidNamespaceOwnerRef(dep *node, owner objectReference, rule string) {
+func (gb *graphBuilder) reportInvalidNamespaceOwnerRef(dep *node, owner objectReference, rule rules.ID) {
 	ns := dep.identity.Namespace
 	msg := fmt.Sprintf("ownerRef [%s/%s, namespace: %s, name: %s, uid: %s] does not exist in namespace %q",
 		owner.APIVersion, owner.Kind, ns, owner.Name, owner.UID, ns)
 	gb.events = append(gb.events, GCEvent{Tick: gb.trace.clock.tick, Type: "Warning", Reason: "OwnerRefInvalidNamespace", Object: dep.identity.String(), Message: msg})
-	gb.record(rule+" GB-14", dep.identity, "Warning OwnerRefInvalidNamespace: "+msg)
+	gb.trace.addLazy(func() Record {
+		return Record{Component: CompGraphBuilder, Queue: "graphChanges", Rule: rule, Also: rules.GB14, Key: dep.identity.String(), Text: "Warning OwnerRefInvalidNamespace: " + msg}
+	})
 }

@@ -60,3 +60,28 @@ func TestApplyWrapsStatus(t *testing.T) {
 		t.Fatal("an unknown op was applied")
 	}
 }
+
+func TestComponentRole(t *testing.T) {
+	for c, want := range map[gccore.Component]gccore.Component{
+		gccore.Worker(gccore.CompDeleteWorker, 3): gccore.CompDeleteWorker,
+		gccore.Worker(gccore.CompOrphanWorker, 0): gccore.CompOrphanWorker,
+		gccore.CompGraphBuilder:                   gccore.CompGraphBuilder,
+		"delete-worker-":                          "delete-worker-",
+	} {
+		if got := c.Role(); got != want {
+			t.Errorf("%q.Role() = %q, want %q", c, got, want)
+		}
+	}
+}
+
+func TestDelay(t *testing.T) {
+	if got := (gccore.Delay{}).Or(gccore.DefaultInformerDelay); got != 1 {
+		t.Errorf("unset delay = %d, want the default 1", got)
+	}
+	if got := gccore.Ticks(0).Or(gccore.DefaultInformerDelay); got != 0 {
+		t.Errorf("Ticks(0) = %d, want none", got)
+	}
+	if got := gccore.Ticks(-4).Or(7); got != 0 {
+		t.Errorf("Ticks(-4) = %d, want none", got)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/gcplay/gcplay/gccore/rules"
 	"reflect"
 	"strings"
 
@@ -39,13 +40,13 @@ func asRESTMappingError(err error) (*restMappingError, bool) {
 // each recorded with its result in the trace under the calling worker's name.
 type ops struct {
 	gc     *garbageCollector
-	worker string
+	worker Component
 	queue  string
 }
 
 // record traces an API call and its result; call renders the request, and runs only when
 // records are kept (tracer.addLazy).
-func (o ops) record(rule string, id objectReference, err error, call func() string) {
+func (o ops) record(rule rules.ID, id objectReference, err error, call func() string) {
 	o.gc.trace.addLazy(func() Record {
 		return Record{Component: o.worker, Queue: o.queue, Rule: rule, Key: id.String(), Call: call(), Result: statusText(err)}
 	})
@@ -88,7 +89,7 @@ func path(r *Resource, namespace, name string) string {
 }
 
 // getObject is OPS-1: REST-map, refuse a namespaced kind without namespace, then GET.
-func (o ops) getObject(rule string, id objectReference) (*Object, error) {
+func (o ops) getObject(rule rules.ID, id objectReference) (*Object, error) {
 	r, err := o.gc.resources.RESTMapping(id.APIVersion, id.Kind)
 	if err != nil {
 		o.gc.trace.add(Record{Component: o.worker, Queue: o.queue, Rule: rule, Key: id.String(), Text: "REST mapping failed: " + err.Error()})
@@ -109,7 +110,7 @@ func (o ops) getObject(rule string, id objectReference) (*Object, error) {
 
 // deleteObject is OPS-2: DELETE with uid and resourceVersion preconditions; on a conflict,
 // retry once with the uid precondition only if nothing but the resourceVersion moved.
-func (o ops) deleteObject(rule string, id objectReference, rv string, ownerRefs []metav1.OwnerReference, policy metav1.DeletionPropagation) error {
+func (o ops) deleteObject(rule rules.ID, id objectReference, rv string, ownerRefs []metav1.OwnerReference, policy metav1.DeletionPropagation) error {
 	r, err := o.gc.resources.RESTMapping(id.APIVersion, id.Kind)
 	if err != nil {
 		return &restMappingError{err}
@@ -141,7 +142,7 @@ func (o ops) deleteObject(rule string, id objectReference, rv string, ownerRefs 
 	if !isConflict(err) {
 		return err
 	}
-	latest, getErr := o.getObject("OPS-2", id)
+	latest, getErr := o.getObject(rules.OPS2, id)
 	switch {
 	case isNotFound(getErr):
 		return getErr
@@ -157,7 +158,7 @@ func (o ops) deleteObject(rule string, id objectReference, rv string, ownerRefs 
 // JSON merge patch built from the informer's copy (or a live GET when not cached).
 // remove deletes the references with these uids; with unblock set, every reference of the
 // graph's copy that blocks is set to blockOwnerDeletion=false instead.
-func (o ops) patchOwnerReferences(rule string, n *node, remove []types.UID, unblock bool) error {
+func (o ops) patchOwnerReferences(rule rules.ID, n *node, remove []types.UID, unblock bool) error {
 	id := n.identity
 	r, err := o.gc.resources.RESTMapping(id.APIVersion, id.Kind)
 	if err != nil {
@@ -228,7 +229,7 @@ func containsUID(list []types.UID, uid types.UID) bool {
 
 // removeFinalizer is OPS-4: GET, then a JSON merge patch of the remaining finalizers with the
 // resourceVersion as a lock, up to 4 attempts on conflicts. NotFound counts as success.
-func (o ops) removeFinalizer(rule string, id objectReference, finalizer string) error {
+func (o ops) removeFinalizer(rule rules.ID, id objectReference, finalizer string) error {
 	var err error
 	for attempt := 0; attempt < 4; attempt++ {
 		var obj *Object

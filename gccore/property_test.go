@@ -255,7 +255,7 @@ func drawCase(t *rapid.T) *genCase {
 
 	c.cfg = gccore.Config{
 		Workers:        rapid.SampledFrom([]int{1, 2, 3, 20}).Draw(t, "workers"),
-		InformerDelay:  rapid.IntRange(-1, 3).Draw(t, "informerDelay"), // 0 is the default 1; -1 is none
+		InformerDelay:  drawDelay(t),
 		InformerDelays: map[string]int{},
 		Seed:           rapid.Uint64().Draw(t, "seed"),
 		Resources:      propResources,
@@ -657,7 +657,7 @@ func (c *genCase) ref(i int) gccore.ObjectRef {
 // script renders the case as a datadriven script (datadriven_test.go) for reproduction.
 func (c *genCase) script(steps []string) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "new workers=%d delay=%d", c.cfg.Workers, max(c.cfg.InformerDelay, 0))
+	fmt.Fprintf(&b, "new workers=%d delay=%d", c.cfg.Workers, c.cfg.InformerDelay.Or(gccore.DefaultInformerDelay))
 	keys := make([]string, 0, len(c.cfg.InformerDelays))
 	for k := range c.cfg.InformerDelays {
 		keys = append(keys, k)
@@ -868,7 +868,7 @@ func runCase(t *rapid.T, c *genCase) {
 	untilIdle("after the last action")
 	propStats["cases"]++
 	for _, r := range sim.TakeTrace() {
-		for _, id := range strings.Fields(r.Rule) {
+		for _, id := range strings.Fields(r.Rules()) {
 			switch id {
 			case "DEL-9a", "DEL-9b", "DEL-9c", "DEL-10", "FG-1", "ORPH-2", "GB-3", "GB-7", "GB-9a", "GB-11", "GB-13", "AOC-3", "OPS-2":
 				propStats[id]++
@@ -986,4 +986,12 @@ func simLine(want *oObj, o *gccore.Object) string {
 		m.Refs = append(m.Refs, oRef{UID: string(r.UID), Block: r.BlockOwnerDeletion})
 	}
 	return m.line()
+}
+
+// drawDelay draws an informer delay: unset (the default), none, or 1 to 3 ticks.
+func drawDelay(t *rapid.T) gccore.Delay {
+	if n := rapid.IntRange(-1, 3).Draw(t, "informerDelay"); n >= 0 {
+		return gccore.Ticks(n)
+	}
+	return gccore.Delay{}
 }

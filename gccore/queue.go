@@ -2,6 +2,7 @@ package gccore
 
 import (
 	"container/heap"
+	"github.com/gcplay/gcplay/gccore/rules"
 	"slices"
 	"sort"
 	"time"
@@ -42,20 +43,21 @@ type workQueue struct {
 // views and traces; processing while a worker holds it (Q-3).
 type queueState struct {
 	dirty, processing bool
-	why               string
+	why               rules.ID
 }
 
 // heldItem is a processing item, its worker and the rule that had enqueued it.
 type heldItem struct {
-	item        *node
-	worker, why string
+	item   *node
+	worker Component
+	why    rules.ID
 }
 
 type waitEntry struct {
 	item  *node
 	atMS  int64 // virtual milliseconds
 	seq   int64
-	why   string
+	why   rules.ID
 	stuck string // non-empty: the error cannot cure itself
 	index int
 }
@@ -85,7 +87,7 @@ func newWorkQueue(name string) *workQueue {
 func (q *workQueue) state(item *node) *queueState { return &item.queues[q.slot] }
 
 // Add enqueues item unless it is already dirty; an item being processed is appended on Done (Q-2).
-func (q *workQueue) Add(item *node, why string) bool {
+func (q *workQueue) Add(item *node, why rules.ID) bool {
 	st := q.state(item)
 	if st.dirty {
 		return false
@@ -101,7 +103,7 @@ func (q *workQueue) Add(item *node, why string) bool {
 func (q *workQueue) Len() int { return q.fifo.len() }
 
 // Get pops the head and marks it processed by worker.
-func (q *workQueue) Get(worker string) (*node, bool) {
+func (q *workQueue) Get(worker Component) (*node, bool) {
 	if q.Len() == 0 {
 		return nil, false
 	}
@@ -156,7 +158,7 @@ func (q *workQueue) backoff(item *node, nowMS int64) int64 {
 
 // AddRateLimited re-adds item after its backoff (Q-4). stuck names an error no later tick
 // can cure by itself; such an item does not keep the simulation from being idle.
-func (q *workQueue) AddRateLimited(item *node, nowMS int64, why, stuck string) {
+func (q *workQueue) AddRateLimited(item *node, nowMS int64, why rules.ID, stuck string) {
 	delay := q.backoff(item, nowMS)
 	if q.immediateRequeue {
 		q.Add(item, why)
@@ -206,15 +208,25 @@ func (q *workQueue) idle() bool {
 	return q.Len() == 0 && len(q.held) == 0 && q.waiting.Len() == q.stuckWaiting
 }
 
+// ItemState is where a queue item is.
+type ItemState string
+
+// The states of a queue item.
+const (
+	ItemQueued     ItemState = "queued"     // waiting for a worker
+	ItemProcessing ItemState = "processing" // held by a worker
+	ItemWaiting    ItemState = "waiting"    // backing off before its next attempt (Q-4)
+	ItemStuck      ItemState = "stuck"      // backing off with no attempt that could succeed
+)
+
 // QueueItem is one entry of a queue view.
 type QueueItem struct {
-	Key     string `json:"key"`
-	UID     string `json:"uid"`
-	Why     string `json:"why"`     // rule id that enqueued it
-	Retries int    `json:"retries"` // requeues since the last forget
-	// State is "queued", "processing", "waiting" (backoff) or "stuck".
-	State  string `json:"state"`
-	Worker string `json:"worker,omitempty"`
+	Key     string    `json:"key"`
+	UID     string    `json:"uid"`
+	Why     rules.ID  `json:"why"`     // the rule that enqueued it
+	Retries int       `json:"retries"` // requeues since the last forget
+	State   ItemState `json:"state"`
+	Worker  Component `json:"worker,omitempty"`
 	// NextAttemptMS is the virtual time of the next attempt, for waiting items.
 	NextAttemptMS int64  `json:"nextAttemptMS,omitempty"`
 	Stuck         string `json:"stuck,omitempty"`
@@ -235,7 +247,7 @@ type QueueView struct {
 func (q *workQueue) view(limit int) QueueView {
 	v := QueueView{Name: q.name, Total: len(q.held) + q.Len() + len(q.waiting)}
 	full := func() bool { return limit > 0 && len(v.Items) >= limit }
-	item := func(n *node, state string) QueueItem {
+	item := func(n *node, state ItemState) QueueItem {
 		why := q.state(n).why // the latest reason: a held item may have been re-added
 		if !q.state(n).dirty {
 			if i := q.heldIndex(n); i >= 0 {
@@ -250,7 +262,7 @@ func (q *workQueue) view(limit int) QueueView {
 		if full() {
 			return v
 		}
-		it := item(h.item, "processing")
+		it := item(h.item, ItemProcessing)
 		it.Worker = h.worker
 		v.Items = append(v.Items, it)
 	}
@@ -258,7 +270,7 @@ func (q *workQueue) view(limit int) QueueView {
 		if full() {
 			return v
 		}
-		v.Items = append(v.Items, item(n, "queued"))
+		v.Items = append(v.Items, item(n, ItemQueued))
 	}
 	if full() {
 		return v
@@ -269,10 +281,10 @@ func (q *workQueue) view(limit int) QueueView {
 		if full() {
 			return v
 		}
-		it := item(e.item, "waiting")
+		it := item(e.item, ItemWaiting)
 		it.Why, it.NextAttemptMS, it.Stuck = e.why, e.atMS, e.stuck
 		if e.stuck != "" {
-			it.State = "stuck"
+			it.State = ItemStuck
 		}
 		v.Items = append(v.Items, it)
 	}

@@ -20,7 +20,7 @@ func qItem(name string) *node {
 func qNames(q *workQueue) []string {
 	var out []string
 	for _, it := range q.view(0).Items {
-		out = append(out, it.State+":"+strings.TrimPrefix(it.UID, "uid-"))
+		out = append(out, string(it.State)+":"+strings.TrimPrefix(it.UID, "uid-"))
 	}
 	return out
 }

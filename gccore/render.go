@@ -184,7 +184,7 @@ func QueueLines(q QueueView) string {
 	for _, it := range q.Items {
 		fmt.Fprintf(&b, "  %s %s why=%s retries=%d", it.State, it.Key, it.Why, it.Retries)
 		if it.Worker != "" {
-			b.WriteString(" worker=" + it.Worker)
+			b.WriteString(" worker=" + string(it.Worker))
 		}
 		if it.NextAttemptMS != 0 {
 			fmt.Fprintf(&b, " next=%dms", it.NextAttemptMS)

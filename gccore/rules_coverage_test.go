@@ -4,6 +4,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -63,5 +64,34 @@ func TestRulesCited(t *testing.T) {
 	if len(missing) > 0 {
 		t.Errorf("%d of %d rules are cited by no test under gccore/ (%d files scanned): %s",
 			len(missing), len(seen), scanned, strings.Join(missing, " "))
+	}
+}
+
+// TestCitedRulesExist is the other direction of TestRulesCited: every rule id the code
+// names (in the generated constants it uses, in messages and in comments) and every id
+// in a golden trace exists in gc-behavior.md, a clause ("DEL-9a") included.
+func TestCitedRulesExist(t *testing.T) {
+	any := regexp.MustCompile(`\b(` + strings.Join(rules.Prefixes, "|") + `)-[0-9]+[a-z]?\b`)
+	err := filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		p := filepath.ToSlash(path)
+		if !(strings.HasSuffix(p, ".go") || strings.HasPrefix(p, "testdata/")) || strings.HasPrefix(p, "rules/") {
+			return nil
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		for _, id := range any.FindAllString(string(data), -1) {
+			if !rules.ID(id).Known() {
+				t.Errorf("%s cites %s, which gc-behavior.md does not have", p, id)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 }

@@ -3,6 +3,7 @@ package gccore
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/gcplay/gcplay/gccore/rules"
 	"math/rand/v2"
 	"strconv"
 
@@ -15,9 +16,9 @@ import (
 type Config struct {
 	// Workers per queue, like kube-controller-manager's --concurrent-gc-syncs (default 20, Q-1).
 	Workers int
-	// InformerDelay is how many ticks after an API write the GC's informer delivers its event
-	// (default 1). Negative means 0.
-	InformerDelay int
+	// InformerDelay is how many ticks after an API write the GC's informer delivers its
+	// event: unset (the zero value) is DefaultInformerDelay; Ticks(0) is none.
+	InformerDelay Delay
 	// InformerDelays overrides InformerDelay per kind ("PersistentVolume", "apps/Deployment").
 	InformerDelays map[string]int
 	// Seed seeds the only randomness: the uids the API server assigns.
@@ -35,6 +36,28 @@ type Config struct {
 	Resources []ResourceDecl
 }
 
+// DefaultInformerDelay is the informers' lag when Config leaves it unset: one tick, so
+// that the GC acts on what it observed, never on the write it races with.
+const DefaultInformerDelay = 1
+
+// Delay is a number of ticks that may be left unset, so that "none" (Ticks(0)) and
+// "the default" (Delay{}) are different values.
+type Delay struct {
+	ticks int
+	set   bool
+}
+
+// Ticks is a delay of n ticks; a negative n is none.
+func Ticks(n int) Delay { return Delay{ticks: max(n, 0), set: true} }
+
+// Or is the delay in ticks, or def when unset.
+func (d Delay) Or(def int) int {
+	if !d.set {
+		return def
+	}
+	return d.ticks
+}
+
 // Sim is the simulated control plane: API server, informers, graph builder and GC workers,
 // advanced only by its methods, like raft's RawNode. It is not safe for concurrent use.
 type Sim struct {
@@ -47,7 +70,7 @@ type Sim struct {
 	trace                        tracer
 	watch                        []WatchEvent
 	rng                          *rand.Rand
-	deleteWorkers, orphanWorkers []string
+	deleteWorkers, orphanWorkers []Component
 	order                        objectOrder
 	held                         []*node // runWorkers' buffer
 }
@@ -80,10 +103,7 @@ func New(cfg Config) (*Sim, error) {
 		}
 		delays[gk] = int64(max(d, 0))
 	}
-	delay := int64(1)
-	if cfg.InformerDelay != 0 {
-		delay = int64(max(cfg.InformerDelay, 0))
-	}
+	delay := int64(cfg.InformerDelay.Or(DefaultInformerDelay))
 	s := &Sim{cfg: cfg, rng: rand.New(rand.NewPCG(cfg.Seed, 0x6763706c6179))}
 	s.trace = tracer{clock: &s.clock, keep: !cfg.Quiet}
 	s.api = newAPIServer(rs, &s.clock, s.newUID)
@@ -102,11 +122,11 @@ func New(cfg Config) (*Sim, error) {
 	s.gc = &garbageCollector{gb: s.gb, api: s.api, informers: s.informers, resources: rs, trace: &s.trace, clock: &s.clock}
 	s.api.watch = append(s.api.watch, s.onWatchEvent, s.order.observe)
 	s.api.warn = func(ref ObjectRef, msg string) {
-		s.trace.add(Record{Component: CompAPIServer, Rule: "API-3", Key: ref.String(), Text: "warning: " + msg})
+		s.trace.add(Record{Component: CompAPIServer, Rule: rules.API3, Key: ref.String(), Text: "warning: " + msg})
 	}
 	for i := 0; i < cfg.Workers; i++ {
-		s.deleteWorkers = append(s.deleteWorkers, fmt.Sprintf("delete-worker-%d", i))
-		s.orphanWorkers = append(s.orphanWorkers, fmt.Sprintf("orphan-worker-%d", i))
+		s.deleteWorkers = append(s.deleteWorkers, Worker(CompDeleteWorker, i))
+		s.orphanWorkers = append(s.orphanWorkers, Worker(CompOrphanWorker, i))
 	}
 	return s, nil
 }
@@ -126,7 +146,7 @@ func (s *Sim) newUID() types.UID {
 
 func (s *Sim) onWatchEvent(ev WatchEvent) {
 	s.trace.addAfterCall(func() Record {
-		return Record{Component: CompAPIServer, Rule: "API-16", Key: ev.Object.Ref().String(),
+		return Record{Component: CompAPIServer, Rule: rules.API16, Key: ev.Object.Ref().String(),
 			Text: fmt.Sprintf("%s rv=%s", ev.Type, ev.Object.ResourceVersion)}
 	})
 	if !s.cfg.Quiet {
@@ -233,7 +253,7 @@ func (s *Sim) Tick() {
 
 // runWorkers lets every worker take one item, then processes them in worker order, then
 // marks them done, so adds during processing see the items as held.
-func (s *Sim) runWorkers(q *workQueue, workers []string, process func(string, *node)) {
+func (s *Sim) runWorkers(q *workQueue, workers []Component, process func(Component, *node)) {
 	held := s.held[:0] // held[i] is workers[i]'s item; the buffer is reused every tick
 	for _, w := range workers {
 		item, ok := q.Get(w)
@@ -269,7 +289,7 @@ func (s *Sim) deliver(due bool, match func(schema.GroupKind) bool) bool {
 	}
 	s.gb.graphChanges.push(e)
 	s.trace.addLazy(func() Record {
-		return Record{Component: CompInformer, Queue: "graphChanges", Rule: "GB-1", Key: ev.Object.Ref().String(),
+		return Record{Component: CompInformer, Queue: "graphChanges", Rule: rules.GB1, Key: ev.Object.Ref().String(),
 			Text: fmt.Sprintf("%s rv=%s delivered as %s", ev.Type, ev.Object.ResourceVersion, e.eventType)}
 	})
 	return true
@@ -298,7 +318,7 @@ func (s *Sim) RunOrphanItem() bool {
 	return s.runOne(s.gb.attemptToOrphan, s.orphanWorkers[0], s.gc.processAttemptToOrphan)
 }
 
-func (s *Sim) runOne(q *workQueue, worker string, process func(string, *node)) bool {
+func (s *Sim) runOne(q *workQueue, worker Component, process func(Component, *node)) bool {
 	item, ok := q.Get(worker)
 	if ok {
 		process(worker, item)

@@ -2,32 +2,64 @@ package gccore
 
 import (
 	"fmt"
+	"github.com/gcplay/gcplay/gccore/rules"
 	"strings"
 )
 
-// Component names used in trace records.
+// Component is who made a trace record: one of the constants below, or a GC worker,
+// named for its role and number ("delete-worker-3", Worker).
+type Component string
+
+// The components of the simulation. The two worker roles are never a record's component
+// themselves: their numbered workers are (Component.Role gives the role back).
 const (
-	CompUser         = "user"
-	CompAPIServer    = "apiserver"
-	CompInformer     = "informer"
-	CompGraphBuilder = "graph-builder"
-	CompQueue        = "queue"
+	CompUser         Component = "user"
+	CompAPIServer    Component = "apiserver"
+	CompInformer     Component = "informer"
+	CompGraphBuilder Component = "graph-builder"
+	CompQueue        Component = "queue"
+	CompDeleteWorker Component = "delete-worker" // attemptToDelete's workers (Q-1)
+	CompOrphanWorker Component = "orphan-worker" // attemptToOrphan's workers (Q-1)
 )
+
+// Worker names worker i of a role.
+func Worker(role Component, i int) Component { return Component(fmt.Sprintf("%s-%d", role, i)) }
+
+// Role is the role of a worker ("delete-worker" for "delete-worker-3"); any other
+// component is its own role.
+func (c Component) Role() Component {
+	for _, role := range []Component{CompDeleteWorker, CompOrphanWorker} {
+		if rest, ok := strings.CutPrefix(string(c), string(role)+"-"); ok && rest != "" {
+			return role
+		}
+	}
+	return c
+}
 
 // Record is one state change or decision (issue: "every state change is a record").
 // Records are immutable once emitted.
 type Record struct {
-	Seq  int64 `json:"seq"` // position in the trace, from 1
-	Tick int64 `json:"tick"`
-	// Component is "user", "apiserver", "informer", "graph-builder", "queue",
-	// or a worker: "delete-worker-N" / "orphan-worker-N".
-	Component string `json:"component"`
-	Queue     string `json:"queue,omitempty"` // graphChanges, attemptToDelete, attemptToOrphan
-	Key       string `json:"key,omitempty"`   // the object or node concerned
-	Rule      string `json:"rule,omitempty"`  // gc-behavior.md rule id
-	Text      string `json:"text"`            // the decision or change, in words
-	Call      string `json:"call,omitempty"`  // an API call, rendered
-	Result    string `json:"result,omitempty"`
+	Seq       int64     `json:"seq"` // position in the trace, from 1
+	Tick      int64     `json:"tick"`
+	Component Component `json:"component"`
+	Queue     string    `json:"queue,omitempty"` // graphChanges, attemptToDelete, attemptToOrphan
+	Key       string    `json:"key,omitempty"`   // the object or node concerned
+	Rule      rules.ID  `json:"rule,omitempty"`  // the gc-behavior.md rule that decided
+	// Also is a second rule the same record applies (GB-14's Event beside the rule that
+	// found the bad reference), shown after Rule. A field, not a slice, so that records
+	// stay comparable.
+	Also   rules.ID `json:"also,omitempty"`
+	Text   string   `json:"text"`           // the decision or change, in words
+	Call   string   `json:"call,omitempty"` // an API call, rendered
+	Result string   `json:"result,omitempty"`
+}
+
+// Rules is Rule and Also as the trace line shows them: "GB-3 GB-14".
+func (r Record) Rules() string {
+	if r.Also == "" {
+		return string(r.Rule)
+	}
+	return string(r.Rule) + " " + string(r.Also)
 }
 
 // String is the canonical one-line rendering shared by tests, the CLI and the UI log.
@@ -38,7 +70,7 @@ func (r Record) String() string {
 		b.WriteString(" [" + r.Queue + "]")
 	}
 	if r.Rule != "" {
-		b.WriteString(" " + r.Rule)
+		b.WriteString(" " + r.Rules())
 	}
 	if r.Key != "" {
 		b.WriteString(" " + r.Key)

@@ -230,7 +230,7 @@ func parseGoal(m map[string]json.RawMessage) (Goal, error) {
 		var v struct{ Object, Rule string }
 		if err = strictJSON(body, &v); err == nil {
 			g.Object, g.Rule = mustRef(v.Object, &err), v.Rule
-			if _, known := rules.Lookup(strings.TrimRight(v.Rule, "abcdefghijklmnopqrstuvwxyz")); err == nil && !known {
+			if err == nil && !rules.ID(v.Rule).Known() {
 				err = fmt.Errorf("rule %q is not in gc-behavior.md", v.Rule)
 			}
 		}

@@ -107,7 +107,7 @@ func (q *QueuesPanel) items(qv gccore.QueueView) []keyedMarkup {
 		}
 		details := fmt.Sprintf("why %s · retries %d", it.Why, it.Retries)
 		if it.Worker != "" {
-			details += " · " + it.Worker
+			details += " · " + string(it.Worker)
 		}
 		if it.NextAttemptMS != 0 {
 			details += fmt.Sprintf(" · next at %.3fs (tick %d)", float64(it.NextAttemptMS)/1000, (it.NextAttemptMS+999)/1000)
@@ -127,11 +127,12 @@ func (q *QueuesPanel) items(qv gccore.QueueView) []keyedMarkup {
 			details = "stale: already deleted, the GC has not observed it yet · " + details
 			stale = `<span class="qs qs-stale">stale</span>`
 		}
-		m := `<li class="` + cls + `" title="` + esc(details) + `"><span class="qs qs-` + esc(it.State) + `">` + esc(it.State) +
+		state := string(it.State)
+		m := `<li class="` + cls + `" title="` + esc(details) + `"><span class="qs qs-` + esc(state) + `">` + esc(state) +
 			`</span>` + stale + `<button class="linkish qk" data-select="` + esc(it.UID) + `">` + esc(it.Key) +
 			`</button><div class="qd">` + esc(details) + `</div></li>`
-		out = append(out, keyedMarkup{key: it.State + "|" + it.UID + "|" + strconv.Itoa(seen[it.State+it.UID]), markup: m})
-		seen[it.State+it.UID]++
+		out = append(out, keyedMarkup{key: state + "|" + it.UID + "|" + strconv.Itoa(seen[state+it.UID]), markup: m})
+		seen[state+it.UID]++
 	}
 	return out
 }

@@ -125,13 +125,13 @@ func traceRowMarkup(r gccore.Record) string {
 	b.WriteString(`<li class="tr"><span class="tr-tick">t=`)
 	b.WriteString(strconv.FormatInt(r.Tick, 10))
 	b.WriteString(`</span><span class="tr-comp c-`)
-	b.WriteString(esc(compClass(r.Component)))
+	b.WriteString(esc(string(r.Component.Role())))
 	b.WriteString(`">`)
-	b.WriteString(esc(r.Component))
+	b.WriteString(esc(string(r.Component)))
 	b.WriteString(`</span><span class="tr-queue">`)
 	b.WriteString(esc(r.Queue))
 	b.WriteString(`</span><span class="tr-rule">`)
-	writeRuleLinks(&b, r.Rule)
+	writeRuleLinks(&b, r.Rules())
 	b.WriteString(`</span><span class="tr-key">`)
 	b.WriteString(esc(r.Key))
 	b.WriteString(`</span><span class="tr-text">`)
@@ -140,14 +140,4 @@ func traceRowMarkup(r gccore.Record) string {
 	b.WriteString(esc(call))
 	b.WriteString(`</code></li>`)
 	return b.String()
-}
-
-func compClass(c string) string {
-	switch {
-	case strings.HasPrefix(c, "delete-worker"):
-		return "delete-worker"
-	case strings.HasPrefix(c, "orphan-worker"):
-		return "orphan-worker"
-	}
-	return c
 }

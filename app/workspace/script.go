@@ -169,7 +169,7 @@ func fineBlocked(op gccore.InputOp, pendingWatch, graphChanges int, queues []gcc
 
 func hasQueued(q gccore.QueueView) bool {
 	for _, it := range q.Items {
-		if it.State == "queued" {
+		if it.State == gccore.ItemQueued {
 			return true
 		}
 	}

@@ -178,10 +178,7 @@ func runScenario(o *simOptions, stdin io.Reader) (*scenario.Runner, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", scenario.Quote(name), err)
 	}
-	delay := o.informerDelay
-	if delay == 0 {
-		delay = -1 // Config: negative means no delay
-	}
+	delay := gccore.Ticks(o.informerDelay)
 	// Quiet unless the trace or the watch events are printed: keeping them costs time and
 	// memory in proportion to the run, and nothing else reads them.
 	quiet := !o.trace && !o.watch
@@ -239,7 +236,7 @@ func simCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 		out.WriteString(gccore.RenderTrace(r.Sim.TakeTrace()))
 		for _, q := range r.Sim.Queues() {
 			for _, it := range q.Items {
-				if it.State == "stuck" {
+				if it.State == gccore.ItemStuck {
 					fmt.Fprintf(out, "stuck [%s] %s: %s\n", q.Name, it.Key, it.Stuck)
 				}
 			}

@@ -19,13 +19,38 @@ type Rule struct {
 	Text  string
 }
 
-// Prefixes lists the rule families, in the order gc-behavior.md introduces them.
+// Prefixes lists the rule families, in the order gc-behavior.md introduces them. It is
+// the one list: Cited, ID.Family and the generated constants follow it.
 var Prefixes = []string{"API", "N", "GB", "AOC", "XNS", "DEL", "FG", "ORPH", "OPS", "Q", "SYNC", "DUMP", "T", "S", "V"}
+
+// ID is a rule id: a family, a dash and a number ("DEL-9"), or a clause of a rule that
+// gc-behavior.md names with a letter ("DEL-9a"). The code uses the generated constants
+// (ids.go), so an id the document does not have does not compile.
+type ID string
+
+// Family is the id's family: "DEL" for "DEL-9a".
+func (id ID) Family() string {
+	f, _, _ := strings.Cut(string(id), "-")
+	return f
+}
+
+// Base is the rule a clause belongs to: "DEL-9" for "DEL-9a".
+func (id ID) Base() ID { return ID(strings.TrimRight(string(id), "abcdefghijklmnopqrstuvwxyz")) }
+
+// Known reports whether gc-behavior.md has the rule, or names the clause.
+func (id ID) Known() bool {
+	if _, ok := index[string(id.Base())]; !ok {
+		return false
+	}
+	return id == id.Base() || clauses[id]
+}
 
 var (
 	header = regexp.MustCompile(`^\*\*([A-Z]+-[0-9]+)\b([^*]*)\*\*`)
 	index  map[string]Rule
 	order  []string
+	// clauses are the lettered ids the document names ("DEL-9a").
+	clauses = map[ID]bool{}
 )
 
 func init() {
@@ -56,7 +81,12 @@ func init() {
 		}
 	}
 	flush()
+	for _, id := range clause.FindAllString(source, -1) {
+		clauses[ID(id)] = true
+	}
 }
+
+var clause = regexp.MustCompile(`\b(` + strings.Join(Prefixes, "|") + `)-[0-9]+[a-z]\b`)
 
 // Lookup returns the rule with that id.
 func Lookup(id string) (Rule, bool) {
@@ -81,4 +111,4 @@ func IDs() []string {
 }
 
 // Cited matches rule ids in text, e.g. in a test or a trace.
-var Cited = regexp.MustCompile(`\b(API|N|GB|AOC|XNS|DEL|FG|ORPH|OPS|Q|SYNC|DUMP|T|S|V)-[0-9]+\b`)
+var Cited = regexp.MustCompile(`\b(` + strings.Join(Prefixes, "|") + `)-[0-9]+\b`)
