@@ -9,7 +9,7 @@ import (
 )
 
 // ruleRef matches rule ids with an optional branch letter (DEL-9c is a branch of DEL-9).
-var ruleRef = regexp.MustCompile(`\b(?:API|N|GB|AOC|XNS|DEL|FG|ORPH|OPS|Q|SYNC|DUMP|T|S|V)-[0-9]+[a-z]?\b`)
+var ruleRef = regexp.MustCompile(`\b(?:` + strings.Join(rules.Prefixes, "|") + `)-[0-9]+[a-z]?\b`)
 
 // eachRule walks text: plain gets the runs between rule ids, rule each id of a known
 // rule (and its base: DEL-9c is a branch of DEL-9).
@@ -17,12 +17,12 @@ func eachRule(text string, plain func(string), rule func(id, base string)) {
 	last := 0
 	for _, m := range ruleRef.FindAllStringIndex(text, -1) {
 		id := text[m[0]:m[1]]
-		base := strings.TrimRight(id, "abcdefghijklmnopqrstuvwxyz")
-		if _, ok := rules.Lookup(base); !ok {
+		base := rules.ID(id).Base()
+		if !base.Known() {
 			continue
 		}
 		plain(text[last:m[0]])
-		rule(id, base)
+		rule(id, string(base))
 		last = m[1]
 	}
 	plain(text[last:])
