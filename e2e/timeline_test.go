@@ -5,12 +5,12 @@ package e2e
 import (
 	"context"
 	"fmt"
-	"github.com/gcplay/gcplay/gccore"
 	"strconv"
 	"testing"
 	"time"
 
 	"github.com/gcplay/gcplay/app/workspace"
+	"github.com/gcplay/gcplay/gccore"
 )
 
 // TestTimeline: after fine steps, Steps, a rewind with the slider and a fine step that

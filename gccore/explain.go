@@ -2,9 +2,9 @@ package gccore
 
 import (
 	"fmt"
-	"github.com/gcplay/gcplay/gccore/rules"
 	"strings"
 
+	"github.com/gcplay/gcplay/gccore/rules"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 )
 

@@ -3,9 +3,9 @@ package gccore
 import (
 	"errors"
 	"fmt"
-	"github.com/gcplay/gcplay/gccore/rules"
 	"strconv"
 
+	"github.com/gcplay/gcplay/gccore/rules"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/types"
 )

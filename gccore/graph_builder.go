@@ -2,8 +2,8 @@ package gccore
 
 import (
 	"fmt"
-	"github.com/gcplay/gcplay/gccore/rules"
 
+	"github.com/gcplay/gcplay/gccore/rules"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/types"
 )

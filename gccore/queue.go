@@ -2,11 +2,11 @@ package gccore
 
 import (
 	"container/heap"
-	"github.com/gcplay/gcplay/gccore/rules"
 	"slices"
 	"sort"
 	"time"
 
+	"github.com/gcplay/gcplay/gccore/rules"
 	"golang.org/x/time/rate"
 )
 

@@ -3,10 +3,10 @@ package gccore
 import (
 	"encoding/json"
 	"fmt"
-	"github.com/gcplay/gcplay/gccore/rules"
 	"math/rand/v2"
 	"strconv"
 
+	"github.com/gcplay/gcplay/gccore/rules"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/apimachinery/pkg/types"

@@ -2,8 +2,9 @@ package gccore
 
 import (
 	"fmt"
-	"github.com/gcplay/gcplay/gccore/rules"
 	"strings"
+
+	"github.com/gcplay/gcplay/gccore/rules"
 )
 
 // Component is who made a trace record: one of the constants below, or a GC worker,
