@@ -17,8 +17,8 @@ func TestWorkspacesMenuContract(t *testing.T) {
 	mustContain(t, html, `data-workspace="a"`, `data-workspace="b"`,
 		">Rename<", ">Duplicate<", ">Delete<", ">Create<", "&lt;b&gt;bold&lt;/b&gt;")
 	// go-app writes attributes in no fixed order: look at b's start tag as a whole.
-	at := strings.Index(html, `data-workspace="b"`)
-	tagStart, tagEnd := strings.LastIndex(html[:at], "<"), at+strings.Index(html[at:], ">")
+	b := strings.Index(html, `data-workspace="b"`)
+	tagStart, tagEnd := strings.LastIndex(html[:b], "<"), b+strings.Index(html[b:], ">")
 	if !strings.Contains(html[tagStart:tagEnd], "aria-current") {
 		t.Errorf("the open workspace's element is not marked aria-current: %s", html[tagStart:tagEnd+1])
 	}
