@@ -61,6 +61,7 @@ import (
 	"testing"
 
 	"github.com/gcplay/gcplay/gccore"
+	"github.com/gcplay/gcplay/gccore/rules"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/types"
 	"pgregory.net/rapid"
@@ -867,7 +868,8 @@ func runCase(t *rapid.T, c *genCase) {
 	}
 	untilIdle("after the last action")
 	propStats["cases"]++
-	for _, r := range sim.TakeTrace() {
+	trace := sim.TakeTrace()
+	for _, r := range trace {
 		for _, id := range strings.Fields(r.Rules()) {
 			switch id {
 			case "DEL-9a", "DEL-9b", "DEL-9c", "DEL-10", "FG-1", "ORPH-2", "GB-3", "GB-7", "GB-9a", "GB-11", "GB-13", "AOC-3", "OPS-2":
@@ -904,6 +906,12 @@ func runCase(t *rapid.T, c *genCase) {
 	if len(diffs) > 0 {
 		fail("end state differs from the oracle:\n%s", strings.Join(diffs, "\n"))
 	}
+
+	checked, err := whyAgreesWithTrace(sim, trace)
+	if err != nil {
+		fail("%v", err)
+	}
+	propStats["why checked against a decision"] += checked
 
 	// ORPH-2, ORPH-3: Orphan dependents survive with the owner's reference removed.
 	for _, od := range orphans {
@@ -955,6 +963,67 @@ func runCase(t *rapid.T, c *genCase) {
 			fail("FG-1: %s waits in the foreground at idle with no blocking dependent", o.Ref())
 		}
 	}
+}
+
+// whyAgreesWithTrace checks, at idle, that Sim.Why tells the same story as the last
+// decision an attemptToDelete worker traced for each stored object (issue 12 §2): the
+// same rule family and the same outcome. Why asks the workers' own decision code
+// (explain.go), so a disagreement means the explanation or the trace went wrong.
+func whyAgreesWithTrace(sim *gccore.Sim, trace []gccore.Record) (checked int, err error) {
+	last := map[string]gccore.Record{} // identity → the last decision about it
+	written := map[string]int64{}      // object → the Seq of its last write's watch event
+	for _, r := range trace {
+		if r.Rule == rules.API16 {
+			written[r.Key] = r.Seq
+			continue
+		}
+		if r.Component.Role() != gccore.CompDeleteWorker || r.Queue != "attemptToDelete" || r.Call != "" {
+			continue
+		}
+		switch r.Rule {
+		case rules.DEL3, rules.DEL4, rules.DEL7, rules.DEL9a, rules.DEL9b, rules.DEL9c:
+		default:
+			continue
+		}
+		last[r.Key] = r
+	}
+	for _, o := range sim.Objects() {
+		key := o.APIVersion + "/" + o.Kind + " " // a graph identity (virtual nodes may share the uid)
+		if o.Namespace != "" {
+			key += o.Namespace + "/"
+		}
+		d, decided := last[key+o.Name+" ("+string(o.UID)+")"]
+		if !decided || (written[o.Ref().String()] > d.Seq && len(o.OwnerReferences) > 0) {
+			// Written since: a change the GC need not look at again (GB-9 enqueues only
+			// some) leaves its last decision about an earlier state.
+			continue
+		}
+		why := strings.Join(sim.Why(o.Ref()), " ")
+		want := ""
+		switch {
+		case o.Terminating():
+			want = "API-15" // a deletion decided or made: what holds it is its finalizers
+		case len(o.OwnerReferences) == 0:
+			// Owner references removed since (ORPH-2 or a patch) change nothing the GC
+			// acts on (GB-9 enqueues no attemptToDelete): nothing will delete it.
+			want = "DEL-7"
+		case d.Rule == rules.DEL7:
+			want = "DEL-7"
+		case d.Rule == rules.DEL9a:
+			want = "DEL-9a"
+		case d.Rule == rules.DEL3 && strings.Contains(d.Text, "permanent error"):
+			want = "XNS-3"
+		case d.Rule == rules.DEL9b || d.Rule == rules.DEL9c:
+			return checked, fmt.Errorf("%s is stored and not terminating at idle, but the GC's last decision was %s (%s); Why says: %s", o.Ref(), d.Rules(), d.Text, why)
+		default:
+			continue // DEL-3 retries and DEL-4 end in other decisions before idle
+		}
+		if !strings.Contains(why, want) {
+			return checked, fmt.Errorf("%s: the GC's last decision was %s (%s), but Why does not cite %s: %s", o.Ref(), d.Rules(), d.Text, want, why)
+		}
+		checked++
+	}
+	return checked, nil
 }
 
 func citesUID(o *gccore.Object, uid string) bool {
