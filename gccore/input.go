@@ -37,12 +37,19 @@ type Input struct {
 	Object map[string]any `json:"object,omitempty"`
 	// Ref names the object of update, delete and the finalizer inputs.
 	Ref *ObjectRef `json:"ref,omitempty"`
-	// Patch is update's JSON merge patch body.
+	// Patch is update's patch body: a JSON merge patch unless PatchType says otherwise.
 	Patch json.RawMessage `json:"patch,omitempty"`
+	// PatchType is update's patch type; empty means MergePatch (the scenario `update`).
+	PatchType PatchType `json:"patchType,omitempty"`
 	// Options are delete's options.
 	Options *metav1.DeleteOptions `json:"options,omitempty"`
 	// Finalizer is the finalizer to add or remove.
 	Finalizer string `json:"finalizer,omitempty"`
+	// EventKind restricts deliverEvent to the oldest event of this kind (Sim.DeliverEvent).
+	EventKind string `json:"eventKind,omitempty"`
+	// Ticks is how many ticks a tick input runs; 0 means one (a saved history has one
+	// tick input per tick, without the field).
+	Ticks int64 `json:"ticks,omitempty"`
 }
 
 // CreateInput creates o.
@@ -81,7 +88,8 @@ func (in Input) Fine() bool { return !in.Action() && in.Op != InputTick }
 
 // Equal reports whether two inputs are the same.
 func (in Input) Equal(o Input) bool {
-	if in.Op != o.Op || in.Finalizer != o.Finalizer || string(in.Patch) != string(o.Patch) {
+	if in.Op != o.Op || in.Finalizer != o.Finalizer || in.Ticks != o.Ticks || in.PatchType != o.PatchType ||
+		in.EventKind != o.EventKind || string(in.Patch) != string(o.Patch) {
 		return false
 	}
 	return reflect.DeepEqual(in.Ref, o.Ref) && reflect.DeepEqual(in.Options, o.Options) && reflect.DeepEqual(in.Object, o.Object)
@@ -106,49 +114,72 @@ func (in Input) String() string {
 		return s
 	case InputAddFinalizer, InputRemoveFinalizer:
 		return fmt.Sprintf("%s %s %s", in.Op, in.Finalizer, in.Ref)
+	case InputTick:
+		if in.Ticks > 1 {
+			return fmt.Sprintf("tick %d", in.Ticks)
+		}
 	}
 	return string(in.Op)
 }
 
-// Apply applies one input: the single entry point every driver uses. For an API call
-// it returns the object the API server returned (the created, patched or deleted
-// object) and the API server's error, which wraps its *StatusError (errors.As finds it).
-// A step of time returns no object; a fine step that had nothing to do is no error.
-func (s *Sim) Apply(in Input) (*Object, error) {
+// Applied is what an input did.
+type Applied struct {
+	// Object is the object the API server returned for an action (nil on error, and
+	// for a delete that removed the object at once, API-15).
+	Object *Object
+	// Did reports, for a fine step, that there was something to do; it is true for every
+	// other input that succeeded.
+	Did bool
+}
+
+// Apply applies one input: the single entry point every driver uses (the scenario
+// player, the workspace, the console, test scripts, lessons). An API call's error is the
+// API server's, so errors.As finds its status (apierrors.APIStatus).
+func (s *Sim) Apply(in Input) (Applied, error) {
 	if in.Action() && in.Op != InputCreate && in.Ref == nil {
-		return nil, fmt.Errorf("%s needs a ref", in.Op)
+		return Applied{}, fmt.Errorf("%s needs a ref", in.Op)
 	}
+	var o *Object
+	var err error
 	switch in.Op {
 	case InputTick:
-		s.Tick()
-	case InputDeliverEvent:
-		s.DeliverEvent("")
-	case InputGraphChange:
-		s.ProcessGraphChange()
-	case InputDeleteItem:
-		s.RunDeleteItem()
-	case InputOrphanItem:
-		s.RunOrphanItem()
-	case InputCreate:
-		o, err := ObjectFromUnstructured(in.Object)
-		if err != nil {
-			return nil, err
+		for n := max(in.Ticks, 1); n > 0; n-- {
+			s.Tick()
 		}
-		return s.Create(o)
+		return Applied{Did: true}, nil
+	case InputDeliverEvent:
+		return Applied{Did: s.DeliverEvent(in.EventKind)}, nil
+	case InputGraphChange:
+		return Applied{Did: s.ProcessGraphChange()}, nil
+	case InputDeleteItem:
+		return Applied{Did: s.RunDeleteItem()}, nil
+	case InputOrphanItem:
+		return Applied{Did: s.RunOrphanItem()}, nil
+	case InputCreate:
+		if o, err = ObjectFromUnstructured(in.Object); err == nil {
+			o, err = s.Create(o)
+		}
 	case InputUpdate:
-		return s.Patch(*in.Ref, MergePatch, in.Patch)
+		pt := in.PatchType
+		if pt == "" {
+			pt = MergePatch
+		}
+		o, err = s.Patch(*in.Ref, pt, in.Patch)
 	case InputDelete:
 		var opts metav1.DeleteOptions
 		if in.Options != nil {
 			opts = *in.Options
 		}
-		return s.Delete(*in.Ref, opts)
+		o, err = s.Delete(*in.Ref, opts)
 	case InputAddFinalizer:
-		return s.AddFinalizer(*in.Ref, in.Finalizer)
+		o, err = s.AddFinalizer(*in.Ref, in.Finalizer)
 	case InputRemoveFinalizer:
-		return s.RemoveFinalizer(*in.Ref, in.Finalizer)
+		o, err = s.RemoveFinalizer(*in.Ref, in.Finalizer)
 	default:
-		return nil, fmt.Errorf("unknown input %q", in.Op)
+		return Applied{}, fmt.Errorf("unknown input %q", in.Op)
 	}
-	return nil, nil
+	if err != nil {
+		return Applied{}, err
+	}
+	return Applied{Object: o, Did: true}, nil
 }

@@ -181,12 +181,12 @@ func (w *Workspace) record(in gccore.Input, scripted bool) error {
 		}
 		w.dropFuture()
 	}
-	o, err := w.sim.Apply(in)
+	got, err := w.sim.Apply(in)
 	e := entry{in: in, scripted: scripted, tick: w.sim.CurrentTick(), script: w.player.Pos}
 	if err != nil {
 		e.err = err.Error()
-	} else if in.Op == gccore.InputCreate && o != nil {
-		e.uid = o.UID
+	} else if in.Op == gccore.InputCreate && got.Object != nil {
+		e.uid = got.Object.UID
 	}
 	w.trace = append(w.trace, w.sim.TakeTrace()...)
 	e.traceEnd = len(w.trace)
