@@ -23,12 +23,12 @@ type Run struct {
 }
 
 // Play runs the lesson's start until idle, then steps, then until idle again.
-func Play(l *Lesson, what string, steps []Step) (*Run, error) {
+func Play(l *Lesson, what string, steps []scenario.Step) (*Run, error) {
 	sc, err := l.scenario(what, steps)
 	if err != nil {
 		return nil, err
 	}
-	runner, err := scenario.NewRunner(sc, gccore.Config{})
+	runner, err := scenario.NewRunner(sc, l.Config)
 	if err != nil {
 		return nil, err
 	}
@@ -68,7 +68,7 @@ func Play(l *Lesson, what string, steps []Step) (*Run, error) {
 		if err := runner.Step(); err != nil {
 			return nil, err
 		}
-		if st.Op != scenario.OpRun {
+		if st.Op != scenario.OpRun && st.Input().Action() {
 			a := Action{Op: string(st.Op), Ref: st.Ref}
 			if st.Op == scenario.OpCreate {
 				a.Ref = st.Object.Ref()

@@ -8,6 +8,9 @@ package lessons
 import (
 	"fmt"
 	"strings"
+
+	"github.com/gcplay/gcplay/gccore"
+	"github.com/gcplay/gcplay/gccore/scenario"
 )
 
 // Languages are the languages every text of a lesson must carry, in display order.
@@ -77,6 +80,9 @@ type Lesson struct {
 	Intro Text
 	// Controls the learner may use.
 	Controls []string
+	// Config is the simulation's settings (informer delays); the zero value is gcplay
+	// sim's default.
+	Config gccore.Config
 	// Start is the start scenario's text (scenario-format.md). A lesson opens with it
 	// run until idle: the cluster at rest, the GC caught up.
 	Start []byte
@@ -84,8 +90,10 @@ type Lesson struct {
 	Goals []Goal
 	// Hints are revealed one by one.
 	Hints []Text
-	// Solution is the reference solution: scenario steps applied to the start at rest.
-	Solution []Step
+	// Solution is the reference solution: steps applied to the start at rest, parsed by
+	// the scenario parser (fine steps allowed); each action or fine step is a gccore.Input
+	// (Step.Input), played by scenario.Player.
+	Solution []scenario.Step
 	// Recap says what happened, in the GC's words, citing rule ids.
 	Recap Text
 	// Wrong lists classic mistakes: attempts that must not meet the goals.
@@ -97,22 +105,25 @@ type Lesson struct {
 	File string
 }
 
-// Step is one scenario step, as scenario-format.md writes it (`delete: {...}`, `run: 3`).
+// Step is one step as a lesson file writes it: a scenario step (scenario-format.md:
+// `delete: {...}`, `run: 3`) or a fine step (`deliverEvent: {}`, `processGraphChange: {}`,
+// `runDeleteItem: {}`, `runOrphanItem: {}`).
 type Step map[string]any
 
 // Attempt is a named list of steps.
 type Attempt struct {
 	Name  Text
-	Steps []Step
+	Steps []scenario.Step
 }
 
-// Par is the number of actions in the reference solution: the steps that are not `run`.
+// Par is the number of actions in the reference solution: the steps that are neither
+// `run` nor fine steps.
 func (l *Lesson) Par() int { return actions(l.Solution) }
 
-func actions(steps []Step) int {
+func actions(steps []scenario.Step) int {
 	n := 0
 	for _, s := range steps {
-		if _, run := s["run"]; !run {
+		if s.Op != scenario.OpRun && s.Input().Action() {
 			n++
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gcplay/gcplay/gccore"
 	"github.com/gcplay/gcplay/gccore/rules"
 	"github.com/gcplay/gcplay/gccore/scenario"
 	"sigs.k8s.io/yaml"
@@ -21,6 +22,7 @@ type rawLesson struct {
 	Goal         Text                         `json:"goal"`
 	Intro        Text                         `json:"intro"`
 	Controls     []string                     `json:"controls"`
+	Config       *rawConfig                   `json:"config"`
 	Start        map[string]any               `json:"start"`
 	Goals        []map[string]json.RawMessage `json:"goals"`
 	Hints        []Text                       `json:"hints"`
@@ -28,6 +30,12 @@ type rawLesson struct {
 	Recap        Text                         `json:"recap"`
 	Wrong        []rawAttempt                 `json:"wrong"`
 	Alternatives []rawAttempt                 `json:"alternatives"`
+}
+
+// rawConfig is a lesson's optional simulation settings (gccore.Config).
+type rawConfig struct {
+	InformerDelay  int            `json:"informerDelay"`
+	InformerDelays map[string]int `json:"informerDelays"`
 }
 
 type rawAttempt struct {
@@ -62,7 +70,7 @@ func parse(file string, data []byte) (*Lesson, error) {
 		return nil, fmt.Errorf("not a lesson: %s", oneLine(err.Error()))
 	}
 	l := &Lesson{ID: raw.ID, Title: raw.Title, Goal: raw.Goal, Intro: raw.Intro, Controls: raw.Controls,
-		Hints: raw.Hints, Solution: raw.Solution, Recap: raw.Recap, File: file}
+		Hints: raw.Hints, Recap: raw.Recap, File: file}
 	if !idPattern.MatchString(raw.ID) {
 		return nil, fmt.Errorf("id %q: want lowercase words joined by dashes, like background-deletion", raw.ID)
 	}
@@ -94,6 +102,15 @@ func parse(file string, data []byte) (*Lesson, error) {
 			return nil, fmt.Errorf("controls[%d] %q: want one of %s", i, c, strings.Join(knownControls, ", "))
 		}
 	}
+	if c := raw.Config; c != nil {
+		if c.InformerDelay < 1 {
+			return nil, fmt.Errorf("config.informerDelay %d: want a tick count of 1 or more", c.InformerDelay)
+		}
+		l.Config = gccore.Config{InformerDelay: gccore.Ticks(c.InformerDelay), InformerDelays: c.InformerDelays}
+		if _, err := gccore.New(l.Config); err != nil {
+			return nil, fmt.Errorf("config: %s", oneLine(err.Error()))
+		}
+	}
 	if raw.Start == nil {
 		return nil, fmt.Errorf("start: the start scenario is missing")
 	}
@@ -118,11 +135,11 @@ func parse(file string, data []byte) (*Lesson, error) {
 	if !slices.ContainsFunc(l.Goals, func(g Goal) bool { return !g.Keep() }) {
 		return nil, fmt.Errorf("goals: every goal is one to keep (present, maxActions, nothingDeletedBefore); add one the learner must reach")
 	}
-	if actions(raw.Solution) == 0 {
-		return nil, fmt.Errorf("solution: give the reference solution, with at least one action")
-	}
-	if _, err := l.scenario("solution", raw.Solution); err != nil {
+	if l.Solution, err = l.steps("solution", raw.Solution); err != nil {
 		return nil, err
+	}
+	if actions(l.Solution) == 0 {
+		return nil, fmt.Errorf("solution: give the reference solution, with at least one action")
 	}
 	if l.Wrong, err = l.attempts("wrong", raw.Wrong); err != nil {
 		return nil, err
@@ -139,13 +156,14 @@ func (l *Lesson) attempts(field string, raw []rawAttempt) ([]Attempt, error) {
 		if err := checkText(fmt.Sprintf("%s[%d].name", field, i), a.Name); err != nil {
 			return nil, err
 		}
-		if actions(a.Steps) == 0 {
-			return nil, fmt.Errorf("%s[%d].steps: give at least one action", field, i)
-		}
-		if _, err := l.scenario(fmt.Sprintf("%s[%d].steps", field, i), a.Steps); err != nil {
+		steps, err := l.steps(fmt.Sprintf("%s[%d].steps", field, i), a.Steps)
+		if err != nil {
 			return nil, err
 		}
-		out = append(out, Attempt{Name: a.Name, Steps: a.Steps})
+		if actions(steps) == 0 {
+			return nil, fmt.Errorf("%s[%d].steps: give at least one action", field, i)
+		}
+		out = append(out, Attempt{Name: a.Name, Steps: steps})
 	}
 	return out, nil
 }
@@ -265,27 +283,34 @@ func strictJSON(data []byte, v any) error {
 	return dec.Decode(v)
 }
 
-// scenario is the start scenario with steps appended after its own, parsed: what a run of
-// the lesson plays. what names the steps in errors.
-func (l *Lesson) scenario(what string, steps []Step) (*scenario.Scenario, error) {
-	var doc map[string]any
-	if err := json.Unmarshal(l.Start, &doc); err != nil {
+// steps parses a lesson's steps with the scenario step parser, fine steps allowed,
+// against the start scenario's resources. what names the steps in errors.
+func (l *Lesson) steps(what string, raw []Step) ([]scenario.Step, error) {
+	var start struct {
+		Resources any `json:"resources,omitempty"`
+	}
+	if err := json.Unmarshal(l.Start, &start); err != nil {
 		return nil, err
 	}
-	own, _ := doc["steps"].([]any)
-	all := append([]any(nil), own...)
-	for _, s := range steps {
-		all = append(all, map[string]any(s))
-	}
-	doc["steps"] = all
-	data, err := json.Marshal(doc)
+	data, err := json.Marshal(map[string]any{"resources": start.Resources, "steps": raw})
 	if err != nil {
 		return nil, err
 	}
-	sc, err := scenario.Parse(what, data)
+	sc, err := scenario.ParseWith(what, data, scenario.Options{FineSteps: true})
 	if err != nil {
-		return nil, renumber(err, len(own))
+		return nil, renumber(err, 0)
 	}
+	return sc.Steps, nil
+}
+
+// scenario is the start scenario with steps appended after its own: what a run of the
+// lesson plays. what names the steps in errors.
+func (l *Lesson) scenario(what string, steps []scenario.Step) (*scenario.Scenario, error) {
+	sc, err := scenario.Parse(what, l.Start)
+	if err != nil {
+		return nil, err
+	}
+	sc.Steps = append(sc.Steps[:len(sc.Steps):len(sc.Steps)], steps...)
 	return sc, nil
 }
 

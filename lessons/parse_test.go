@@ -72,6 +72,9 @@ func TestParseErrors(t *testing.T) {
 		{"bad step", "- delete: {apiVersion: v1, kind: ConfigMap, name: a}", "- delete: {apiVersion: v1, kind: ConfigMap}", "solution[0] (delete)"},
 		{"bad start", "metadata: {name: a, uid: a-uid}", "metadata: {uid: a-uid}", "start: objects[0]"},
 		{"no hints", "hints:\n- {en: Delete a, zh-CN: 删除 a}\n", "hints: []\n", "hints: give at least one"},
+		{"bad delay", "controls: [delete, step]", "controls: [delete, step]\nconfig: {informerDelay: 0}", "config.informerDelay 0"},
+		{"delay for an unknown kind", "controls: [delete, step]", "controls: [delete, step]\nconfig: {informerDelay: 2, informerDelays: {Gadget: 3}}", `config: informer delay for "Gadget"`},
+		{"fine step with a ref", "- delete: {apiVersion: v1, kind: ConfigMap, name: a}", "- delete: {apiVersion: v1, kind: ConfigMap, name: a}\n- runOrphanItem: {name: a}", "solution[1] (runOrphanItem): runOrphanItem takes {}"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			src := edited(t, c.old, c.new)
@@ -156,4 +159,34 @@ func FuzzParse(f *testing.F) {
 		}
 		_ = Check(l)
 	})
+}
+
+// TestFineStepsInSolution: a solution may use fine steps (issue 12 §1); they are parsed
+// by the scenario step parser into inputs, do not count toward par, and a fine step with
+// nothing to do fails the run naming it. Scenario files still refuse them.
+func TestFineStepsInSolution(t *testing.T) {
+	src := edited(t, "- delete: {apiVersion: v1, kind: ConfigMap, name: a}\n",
+		"- delete: {apiVersion: v1, kind: ConfigMap, name: a}\n- deliverEvent: {kind: ConfigMap}\n- processGraphChange: {}\n- run: idle\n")
+	l, err := Parse("tiny.yaml", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := Check(l); err != nil {
+		t.Fatal(err)
+	}
+	if l.Par() != 1 || len(l.Solution) != 4 || l.Solution[1].Input().EventKind != "ConfigMap" {
+		t.Fatalf("par %d, solution %+v", l.Par(), l.Solution)
+	}
+	idle := edited(t, "- delete: {apiVersion: v1, kind: ConfigMap, name: a}\n", "- runDeleteItem: {}\n- delete: {apiVersion: v1, kind: ConfigMap, name: a}\n")
+	l, err = Parse("tiny.yaml", []byte(idle))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Play(l, "solution", l.Solution); err == nil || !strings.Contains(err.Error(), "(runDeleteItem): nothing to do") {
+		t.Fatalf("a fine step with nothing to do: %v", err)
+	}
+	bad := edited(t, "- delete: {apiVersion: v1, kind: ConfigMap, name: a}\n", "- delete: {apiVersion: v1, kind: ConfigMap, name: a}\n- processGraphChange: {kind: ConfigMap}\n")
+	if _, err := Parse("tiny.yaml", []byte(bad)); err == nil || !strings.Contains(err.Error(), "solution[1]") {
+		t.Fatalf("processGraphChange with a kind: %v", err)
+	}
 }

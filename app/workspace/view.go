@@ -171,8 +171,7 @@ func (w *Workspace) scriptView() ScriptView {
 	case st.Op == scenario.OpRun:
 		sv.NextText = fmt.Sprintf("run %d more tick(s)", st.Ticks-w.player.Pos.Done)
 	default:
-		in, _ := st.Input()
-		sv.NextText = in.String()
+		sv.NextText = st.Input().String()
 	}
 	return sv
 }

@@ -124,7 +124,7 @@ func isEntry(trimmed []byte) bool {
 // parseChunked is Parse's path for large files. It returns ok false on any problem, for
 // the whole-file path to report it as it always has: errors are rare, and their order
 // (YAML anywhere first, then objects, then steps) is then the same as before.
-func parseChunked(file string, data []byte, per int) (*Scenario, bool) {
+func parseChunked(file string, data []byte, per int, opt Options) (*Scenario, bool) {
 	rest, chunks, ok := splitObjects(data, per)
 	if !ok {
 		return nil, false
@@ -154,7 +154,7 @@ func parseChunked(file string, data []byte, per int) (*Scenario, bool) {
 			}
 		}
 	}
-	sc, err := b.steps(raw.Steps)
+	sc, err := b.steps(raw.Steps, opt)
 	if err != nil {
 		return nil, false
 	}

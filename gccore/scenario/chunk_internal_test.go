@@ -20,11 +20,11 @@ import (
 // and reports whether it accepted it.
 func sameAsWhole(t *testing.T, data []byte, per int) bool {
 	t.Helper()
-	chunked, ok := parseChunked(`"f"`, data, per)
+	chunked, ok := parseChunked(`"f"`, data, per, Options{})
 	if !ok {
 		return false
 	}
-	whole, err := parseWhole(`"f"`, data)
+	whole, err := parseWhole(`"f"`, data, Options{})
 	if err != nil {
 		t.Fatalf("chunks of %d accepted a text the whole-file parse refuses (%v):\n%s", per, err, data)
 	}
@@ -103,7 +103,7 @@ func TestChunkedNesting(t *testing.T) {
 	for _, depth := range []int{MaxNesting - 3, MaxNesting - 2, MaxNesting - 1} {
 		deep := strings.Repeat("[", depth) + strings.Repeat("]", depth)
 		text := "objects:\n- apiVersion: v1\n  kind: ConfigMap\n  metadata: {name: a}\n  data: {x: " + deep + "}\n"
-		_, wholeErr := parseWhole(`"f"`, []byte(text))
+		_, wholeErr := parseWhole(`"f"`, []byte(text), Options{})
 		if accepted := sameAsWhole(t, []byte(text), 1); accepted != (wholeErr == nil) {
 			t.Fatalf("depth %d: chunked accepted = %v, whole-file error = %v", depth, accepted, wholeErr)
 		}

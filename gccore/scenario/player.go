@@ -1,27 +1,26 @@
 package scenario
 
-import (
-	"fmt"
+import "github.com/gcplay/gcplay/gccore"
 
-	"github.com/gcplay/gcplay/gccore"
-)
-
-// Input is the input an action step applies; run steps have none (they are ticks, which
-// the Player hands out one at a time).
-func (st Step) Input() (gccore.Input, bool) {
+// Input is the input of a step: an action (create, update, delete, add or remove a
+// finalizer), a fine step (lessons only: ParseWith's FineSteps), or for `run: N` a tick
+// input of N ticks (Player hands ticks out one at a time; `run: idle` has no count).
+func (st Step) Input() gccore.Input {
 	switch st.Op {
 	case OpCreate:
-		return gccore.CreateInput(st.Object), true
+		return gccore.CreateInput(st.Object)
 	case OpUpdate:
-		return gccore.PatchInput(st.Ref, st.Patch), true
+		return gccore.PatchInput(st.Ref, st.Patch)
 	case OpDelete:
-		return gccore.DeleteInput(st.Ref, st.Delete), true
+		return gccore.DeleteInput(st.Ref, st.Delete)
 	case OpAddFinalizer:
-		return gccore.FinalizerInput(st.Ref, st.Finalizer, true), true
+		return gccore.FinalizerInput(st.Ref, st.Finalizer, true)
 	case OpRemoveFinalizer:
-		return gccore.FinalizerInput(st.Ref, st.Finalizer, false), true
+		return gccore.FinalizerInput(st.Ref, st.Finalizer, false)
+	case OpDeliverEvent, OpGraphChange, OpDeleteItem, OpOrphanItem:
+		return gccore.Input{Op: gccore.InputOp(st.Op), EventKind: st.EventKind}
 	}
-	return gccore.Input{}, false
+	return gccore.Input{Op: gccore.InputTick, Ticks: st.Ticks}
 }
 
 // Position is a place in a scenario's steps: the next step, and how many ticks of it
@@ -61,11 +60,7 @@ func (p *Player) Take(idle bool) (in gccore.Input, tick bool) {
 		return gccore.Input{}, true
 	}
 	p.Pos = Position{Next: i + 1}
-	in, ok := st.Input()
-	if !ok {
-		panic(fmt.Sprintf("scenario: step %q is neither an action nor a run", st.Op))
-	}
-	return in, false
+	return st.Input(), false
 }
 
 // Due returns the next action due now, skipping run steps that need no more ticks; ok

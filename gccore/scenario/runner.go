@@ -64,7 +64,11 @@ func (r *Runner) Step() error {
 	for !r.Done() && r.Next() == i {
 		in, tick := r.player.Take(r.Sim.Idle())
 		if in.Op != "" {
-			if _, err := r.Sim.Apply(in); err != nil {
+			got, err := r.Sim.Apply(in)
+			if err == nil && !got.Did {
+				err = errNothingToDo // a fine step (lessons) that found nothing to do
+			}
+			if err != nil {
 				return r.stepError(i, err)
 			}
 			continue
@@ -91,8 +95,14 @@ type StepError struct {
 }
 
 func (e *StepError) Error() string {
-	return fmt.Sprintf("%s: steps[%d] (%s %s): %s", e.File, e.Index, e.Step.Op, describeStep(e.Step), apiError(e.Err))
+	what := string(e.Step.Op)
+	if d := describeStep(e.Step); d != "" {
+		what += " " + d
+	}
+	return fmt.Sprintf("%s: steps[%d] (%s): %s", e.File, e.Index, what, apiError(e.Err))
 }
+
+var errNothingToDo = errors.New("nothing to do")
 
 func (e *StepError) Unwrap() error { return e.Err }
 
@@ -113,6 +123,8 @@ func apiError(err error) string {
 
 func describeStep(st Step) string {
 	switch st.Op {
+	case OpDeliverEvent, OpGraphChange, OpDeleteItem, OpOrphanItem:
+		return st.EventKind
 	case OpRun:
 		if st.Idle {
 			return "idle"

@@ -38,6 +38,23 @@ const (
 	OpRun             Op = "run"
 )
 
+// The fine steps (one informer event, one graph change, one worker item), which only
+// ParseWith(..., Options{FineSteps: true}) accepts: lessons may use them, scenario
+// files may not (scenario-format.md has no sub-tick steps).
+const (
+	OpDeliverEvent = Op(gccore.InputDeliverEvent)
+	OpGraphChange  = Op(gccore.InputGraphChange)
+	OpDeleteItem   = Op(gccore.InputDeleteItem)
+	OpOrphanItem   = Op(gccore.InputOrphanItem)
+)
+
+// Options are the parser's extensions to scenario-format.md.
+type Options struct {
+	// FineSteps accepts `deliverEvent: {kind: K}` (kind optional), `processGraphChange: {}`,
+	// `runDeleteItem: {}` and `runOrphanItem: {}` as steps.
+	FineSteps bool
+}
+
 // Step is one entry of `steps:`.
 type Step struct {
 	Op Op
@@ -50,6 +67,8 @@ type Step struct {
 	Finalizer string
 	Ticks     int64 // run: N
 	Idle      bool  // run: idle
+	// EventKind restricts a deliverEvent fine step to one kind.
+	EventKind string
 }
 
 type rawScenario struct {
@@ -74,18 +93,21 @@ type rawRef struct {
 }
 
 // Parse reads a scenario. Every error names the file and the object or step it is about.
-func Parse(file string, data []byte) (*Scenario, error) {
+func Parse(file string, data []byte) (*Scenario, error) { return ParseWith(file, data, Options{}) }
+
+// ParseWith is Parse with extensions (Options).
+func ParseWith(file string, data []byte, opt Options) (*Scenario, error) {
 	file = Quote(file)
 	if len(data) >= chunkedFrom {
-		if sc, ok := parseChunked(file, data, chunkEntries); ok {
+		if sc, ok := parseChunked(file, data, chunkEntries, opt); ok {
 			return sc, nil
 		}
 	}
-	return parseWhole(file, data)
+	return parseWhole(file, data, opt)
 }
 
 // parseWhole parses a scenario in one piece; it reports every error.
-func parseWhole(file string, data []byte) (*Scenario, error) {
+func parseWhole(file string, data []byte, opt Options) (*Scenario, error) {
 	raw, err := decodeRaw(data)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", file, err)
@@ -99,7 +121,7 @@ func parseWhole(file string, data []byte) (*Scenario, error) {
 			return nil, err
 		}
 	}
-	return b.steps(raw.Steps)
+	return b.steps(raw.Steps, opt)
 }
 
 // decodeRaw checks a scenario's YAML and decodes its three sections.
@@ -162,9 +184,9 @@ func (b *builder) object(m map[string]any) error {
 }
 
 // steps parses the steps and returns the finished scenario.
-func (b *builder) steps(raw []map[string]json.RawMessage) (*Scenario, error) {
+func (b *builder) steps(raw []map[string]json.RawMessage, opt Options) (*Scenario, error) {
 	for i, s := range raw {
-		st, err := parseStep(b.rs, s)
+		st, err := parseStep(b.rs, s, opt)
 		if err != nil {
 			name := stepName(s)
 			if st.Ref.Name != "" { // the step got far enough to name its object
@@ -282,7 +304,7 @@ func checkStrings(m map[string]any) error {
 	return nil
 }
 
-func parseStep(rs *gccore.Resources, s map[string]json.RawMessage) (Step, error) {
+func parseStep(rs *gccore.Resources, s map[string]json.RawMessage, opt Options) (Step, error) {
 	if len(s) != 1 {
 		keys := make([]string, 0, len(s))
 		for k := range s {
@@ -337,6 +359,22 @@ func parseStep(rs *gccore.Resources, s map[string]json.RawMessage) (Step, error)
 			if err := parseRun(&st, body); err != nil {
 				return st, err
 			}
+		case OpDeliverEvent, OpGraphChange, OpDeleteItem, OpOrphanItem:
+			if !opt.FineSteps {
+				return st, fmt.Errorf("%s is a fine step, which scenario files do not have (want create, update, delete, addFinalizer, removeFinalizer or run)", op)
+			}
+			var b struct {
+				Kind string `json:"kind"`
+			}
+			dec := json.NewDecoder(bytes.NewReader(body))
+			dec.DisallowUnknownFields()
+			if err := dec.Decode(&b); err != nil {
+				return st, fmt.Errorf("%s takes {} or, for deliverEvent, {kind: KIND}: %v", op, oneLine(err))
+			}
+			if b.Kind != "" && st.Op != OpDeliverEvent {
+				return st, fmt.Errorf("%s takes no kind", op)
+			}
+			st.EventKind = b.Kind
 		default:
 			return st, fmt.Errorf("unknown step %q (want create, update, delete, addFinalizer, removeFinalizer or run)", op)
 		}

@@ -7,10 +7,10 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 )
 
-// StepMap writes an action input as a scenario step (scenario-format.md), the inverse of
-// the step parser: {"delete": {...}}, {"update": {...}}, ... ok is false for the steps of
-// time, which callers write as `run: N` once they have counted them (a fine step has no
-// scenario form at all). The map shares nothing with in.
+// StepMap writes an input as a step, the inverse of the step parser: {"delete": {...}},
+// {"update": {...}}, ... and for a fine step the form lessons use ({"deliverEvent":
+// {"kind": K}}; scenario files have no fine steps). ok is false for ticks, which callers
+// write as `run: N` once they have counted them. The map shares nothing with in.
 func StepMap(in gccore.Input) (step map[string]any, ok bool) {
 	switch in.Op {
 	case gccore.InputCreate:
@@ -41,6 +41,12 @@ func StepMap(in gccore.Input) (step map[string]any, ok bool) {
 		m := refMap(*in.Ref)
 		m["finalizer"] = in.Finalizer
 		return map[string]any{string(in.Op): m}, true
+	case gccore.InputDeliverEvent, gccore.InputGraphChange, gccore.InputDeleteItem, gccore.InputOrphanItem:
+		body := map[string]any{}
+		if in.EventKind != "" {
+			body["kind"] = in.EventKind
+		}
+		return map[string]any{string(in.Op): body}, true
 	}
 	return nil, false
 }
@@ -53,8 +59,7 @@ func (st Step) Map() map[string]any {
 		}
 		return map[string]any{"run": st.Ticks}
 	}
-	in, _ := st.Input()
-	m, _ := StepMap(in)
+	m, _ := StepMap(st.Input())
 	return m
 }
 
