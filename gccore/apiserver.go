@@ -105,8 +105,9 @@ func (s *APIServer) Get(ref ObjectRef) (*Object, error) {
 // getShared is Get without the deep copy: the object shares its metadata with the stored
 // one, so the caller must not change it. Stored objects are never changed in place (a
 // write stores a new object), so what the caller reads stays as it was at the GET. The
-// GC's reads use it (OPS-1): a cascade GETs each object several times. A 404 is a
-// *notFoundError.
+// GC's reads use it (OPS-1): a cascade GETs each object several times. Upstream's GC
+// (getObject, getMetadata) receives a freshly decoded object from the metadata client.
+// Nothing is cached, so nothing needs invalidating. A 404 is a *notFoundError.
 func (s *APIServer) getShared(ref ObjectRef) (*Object, error) {
 	r, key, err := s.resource(ref)
 	if err != nil {
@@ -291,7 +292,8 @@ func (s *APIServer) Patch(ref ObjectRef, pt PatchType, body []byte) (*Object, er
 }
 
 // patchShared is Patch returning the object itself, not a copy: the caller must not change
-// it. The GC's patches (OPS-3, OPS-4) ignore it and save the copy.
+// it. The GC's patches (OPS-3, OPS-4) ignore it and save the copy (upstream's patch
+// handler encodes a response the GC drops).
 func (s *APIServer) patchShared(ref ObjectRef, pt PatchType, body []byte) (*Object, error) {
 	r, key, old, cur, err := s.patchTarget(ref)
 	if err != nil {
@@ -336,7 +338,8 @@ func (s *APIServer) patchTarget(ref ObjectRef) (r *Resource, key storeKey, old, 
 
 // patchFinalizers is patchShared(ref, MergePatch, p.JSON()) without building and parsing
 // the JSON when that gives the same object (finalizerPatch.apply): OPS-4 sends one per
-// object of a Foreground cascade.
+// object of a Foreground cascade. It stands beside upstream's removeFinalizer, which
+// marshals that patch, and the server's merge patch handler, which parses it.
 func (s *APIServer) patchFinalizers(ref ObjectRef, p finalizerPatch) (*Object, error) {
 	r, key, err := s.resource(ref)
 	if err != nil {

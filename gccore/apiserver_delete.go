@@ -22,7 +22,8 @@ func (s *APIServer) Delete(ref ObjectRef, opts metav1.DeleteOptions) (obj *Objec
 }
 
 // deleteShared is Delete returning the object itself, not a copy: the caller must not change
-// it. The GC's DELETE (OPS-2) ignores it and saves the copy.
+// it. The GC's DELETE (OPS-2) ignores it and saves the copy (upstream's deleteObject
+// ignores the response body too).
 func (s *APIServer) deleteShared(ref ObjectRef, opts metav1.DeleteOptions) (obj *Object, removed bool, err error) {
 	r, key, err := s.resource(ref)
 	if err != nil {

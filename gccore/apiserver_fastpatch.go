@@ -13,6 +13,8 @@ import (
 // place and reports true, or reports false and leaves cur alone when the patch has any other
 // shape or when cur is not roundTripStable; applyMergePatch then takes the general path
 // (roundTripMergePatch). Either way the result is the same object (apiserver_fastpatch_test.go).
+// Upstream the server always takes the general path: jsonMergePatcher.applyJSPatch
+// (apiserver/pkg/endpoints/handlers/patch.go) runs jsonpatch.MergePatch on the object's JSON.
 func mergePatchMetadata(cur *Object, body []byte) bool {
 	var top map[string]json.RawMessage
 	if json.Unmarshal(body, &top) != nil || len(top) != 1 || !isJSONObject(top["metadata"]) {

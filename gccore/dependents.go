@@ -2,7 +2,8 @@ package gccore
 
 import "slices"
 
-// dependentSet is a node's dependents (N-5). A list serves the usual handful, searched
+// dependentSet is a node's dependents (N-5), upstream's node.dependents
+// (map[*node]struct{}). A list serves the usual handful, searched
 // linearly; past indexDependentsAt entries a map indexes it, as one owner can have 10k
 // dependents. Most nodes have none, and a cascade adds and removes one per object, so a
 // map per owner would cost a hashed insert and delete per object (in wasm, with software
@@ -55,8 +56,10 @@ func (s *dependentSet) remove(d *node) {
 	}
 }
 
-// inOrder returns the dependents in identity order; the listing is valid until the set
-// next changes.
+// inOrder returns the dependents in identity order. It sorts nodes in place and returns
+// nodes itself, not a copy (upstream's getDependents copies): valid until the set next
+// changes (add or remove, which only the graph builder calls), so callers range over it at
+// once and keep nothing. A remove keeps the order; an add marks it unsorted.
 func (s *dependentSet) inOrder() []*node {
 	if !s.sorted {
 		slices.SortFunc(s.nodes, func(a, b *node) int { return compareIdentity(a.identity, b.identity) })

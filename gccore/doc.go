@@ -63,21 +63,23 @@
 // # Reading it beside upstream
 //
 // The algorithm is upstream's; a few measured shortcuts keep large cascades fast. Each is
-// local, and documented where it lives with what it holds and who invalidates it:
+// local, and documented where it lives: what it holds, who invalidates it and which
+// upstream code it stands beside:
 //
 //   - node.queues: a node's membership in attemptToDelete and attemptToOrphan, kept on
 //     the node instead of in the queue's dirty and processing sets (queueState; only
 //     workQueue writes it).
 //   - Resources.last and informers.last: the last kind looked up, a one-entry cache that a
-//     miss overwrites; resources never change after New.
-//   - sortedCache (object_order.go, graph.go's order, dependentSet.inOrder): a listing
-//     sorted once and kept until the map it lists changes; callers must not keep it.
-//   - garbageCollector.refs and graphBuilder.owners: buffers reused by the next call of
-//     the same function (classifyReferences, removeNodeAndNotify).
+//     miss overwrites; resources never change after NewResources.
+//   - sortedCache (object_order.go, graph.go's order) and dependentSet.inOrder: a listing
+//     sorted once and kept until what it lists changes (inOrder returns the set's own
+//     slice); callers must not keep it.
+//   - garbageCollector.refs, graphBuilder.owners and Sim.held: buffers reused by the next
+//     call of the same function (classifyReferences, removeNodeAndNotify, runWorkers).
 //   - APIServer.getShared, patchShared, deleteShared and patchFinalizers: Get, Patch and
 //     Delete without the deep copy, for the GC's own read-only use; stored objects are
 //     never changed in place, which is what makes sharing safe.
 //   - apiserver_fastpatch.go: JSON merge patch of metadata-only bodies applied to the
-//     typed object instead of a map round trip; TestMergePatchFastPathMatchesRoundTrip checks it against
-//     the general path.
+//     typed object instead of a map round trip; TestMergePatchFastPathMatchesRoundTrip
+//     checks it against the general path.
 package gccore

@@ -50,7 +50,8 @@ type node struct {
 	// stale is set when the record is no longer the graph's for its uid: replaced by
 	// another record (N-7) or removed. A queue may still hold it.
 	stale bool
-	// queues is the record's state in attemptToDelete and attemptToOrphan (workQueue.slot).
+	// queues is the record's membership in attemptToDelete and attemptToOrphan, indexed by
+	// workQueue.slot: upstream's dirty and processing sets, kept here (queueState).
 	queues [2]queueState
 }
 
@@ -60,7 +61,8 @@ func (n *node) deleteDependent(d *node) { n.dependents.remove(d) }
 
 // sortedDependents returns the dependents in the fixed order gcplay uses wherever upstream
 // iterates a map: (kind, apiVersion, namespace, name, uid), see gc-behavior.md section 0.
-// The listing is valid until the graph next changes.
+// It stands beside upstream's getDependents, which copies the map. The listing is the
+// set's own slice (dependentSet.inOrder): valid until the graph next changes; do not keep it.
 func (n *node) sortedDependents() []*node { return n.dependents.inOrder() }
 
 func lessIdentity(a, b objectReference) bool { return compareIdentity(a, b) < 0 }
@@ -111,11 +113,12 @@ func (n *node) blocks(owner *node) bool {
 	return false
 }
 
-// graph is uidToNode: at most one node per uid (N-1).
+// graph is uidToNode: at most one node per uid (N-1), upstream's concurrentUIDToNode.
 type graph struct {
 	uidToNode map[types.UID]*node
-	// order is sortedNodes' order (views list the graph every tick); write invalidates
-	// it for a new uid or a changed identity.
+	// order is sortedNodes' order (views and dumps list the graph every tick, where
+	// upstream's debug dump ranges over the map): write invalidates it for a new uid or a
+	// changed identity; remove needs not, as sortedCache skips keys no longer in the map.
 	order sortedCache[types.UID, *node]
 }
 

@@ -53,7 +53,10 @@ type graphBuilder struct {
 	absentOwnerCache *absentOwnerCache
 	trace            *tracer
 	events           []GCEvent
-	owners           []*node // removeNodeAndNotify's buffer
+	// owners is removeNodeAndNotify's buffer, reused by its next call: the removed node's
+	// owners, looked up once where upstream's removeNode and processGraphChanges look each
+	// up twice. Nothing removeNodeAndNotify calls removes a node, so it is never re-entered.
+	owners []*node
 }
 
 // record traces a step of the graph builder on id; the key is rendered only when records

@@ -12,12 +12,16 @@ import (
 type informers struct {
 	delay  int64
 	delays map[schema.GroupKind]int64
-	// queues holds each kind's undelivered events, in the order the kinds were first seen;
+	// queues holds each kind's undelivered events, in the order the kinds were first seen
+	// (upstream: one monitor, an informer feeding graphChanges, per resource in
+	// GraphBuilder.monitors);
 	// byResource finds a kind's queue from an event's (preferred) resource, a pointer
 	// that is cheap to hash, where a GroupKind key hashes two strings per event.
 	queues     []*kindQueue
 	byResource map[*Resource]*kindQueue
-	// last is the most recent byResource hit: a cascade's events are of one kind or a few.
+	// last is the most recent byResource hit, a one-entry cache in front of it: a
+	// cascade's events are of one kind or a few. A miss overwrites it; nothing else needs
+	// to: byResource entries are added, never removed or changed.
 	last struct {
 		r *Resource
 		q *kindQueue

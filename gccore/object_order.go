@@ -9,7 +9,10 @@ import (
 // sortedCache keeps a map's keys in a sort order between listings, so that a view
 // redrawn every tick costs a map lookup per entry instead of a sort. Its owner marks it
 // invalid when an entry is added or its sort key changes; removed entries are skipped and
-// dropped, and a value replaced under the same key keeps its place.
+// dropped, and a value replaced under the same key keeps its place. A listing is a new
+// slice, but its order is only right until the map next changes: callers must not keep it.
+// Upstream has no counterpart: it iterates maps in random order, gcplay in a fixed one
+// (gc-behavior.md section 0), and this keeps that fixed order from costing a sort per view.
 type sortedCache[K comparable, V any] struct {
 	keys  []K
 	valid bool

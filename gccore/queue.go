@@ -14,9 +14,14 @@ import (
 // time: a FIFO, a dirty set and a processing set, so an item is queued at most once and
 // never held by two workers; a failed item is re-added after max(per-item, overall) backoff.
 //
-// The dirty and processing sets live on the items themselves (node.queues[slot]): with a
-// backlog of 100k items, a map keyed by item misses the cache on every Add, Get and Done,
-// while the node is in hand anyway.
+// Upstream: client-go's workqueue.Typed (util/workqueue/queue.go: queue, dirty, processing)
+// behind the GC's rate limiter (DefaultControllerRateLimiter: per-item exponential backoff,
+// overall token bucket).
+//
+// Shortcut: the dirty and processing sets live on the items themselves (node.queues[slot],
+// queueState), not in maps: with a backlog of 100k items, a map keyed by item misses the
+// cache on every Add, Get and Done, while the node is in hand anyway. Only this type's
+// methods write that state (through state); no one needs to invalidate it.
 type workQueue struct {
 	name string
 	// slot is this queue's index in node.queues; the two queues of a Sim differ.
@@ -40,7 +45,10 @@ type workQueue struct {
 
 // queueState is an item's membership in one work queue (node.queues): dirty while it is
 // queued, or re-added while processing, with why, the rule that enqueued it, for
-// views and traces; processing while a worker holds it.
+// views and traces; processing while a worker holds it. It is what upstream keeps as
+// the item's entry in the queue's dirty and processing sets. Only workQueue writes it. It
+// belongs to the node record, not to the uid: a replacement record (node.clone, N-7) starts
+// in no queue, while a queue may still hold the old one.
 type queueState struct {
 	dirty, processing bool
 	why               rules.ID

@@ -63,9 +63,12 @@ type Resources struct {
 	preferred map[schema.GroupKind]*Resource
 	mapper    *meta.DefaultRESTMapper
 	all       []*Resource
-	// last is the most recent Lookup hit. Every GC call maps its kind twice (the GC's
-	// REST mapping, then the server's), mostly for one kind again and again, and a miss
-	// parses the apiVersion and hashes three strings (in wasm without hardware hashing).
+	// last is the most recent Lookup hit, a one-entry cache in front of byGVK (beside
+	// upstream's restMapper.RESTMapping in the GC's apiResource). Every GC call maps its
+	// kind twice (the GC's REST mapping, then the server's), mostly for one kind again and
+	// again, and a miss parses the apiVersion and hashes three strings (in wasm without
+	// hardware hashing). A miss overwrites it; nothing else needs to: only NewResources
+	// adds to byGVK, and an entry is never replaced.
 	last struct {
 		apiVersion, kind string
 		r                *Resource

@@ -72,7 +72,9 @@ type Sim struct {
 	rng                          *rand.Rand
 	deleteWorkers, orphanWorkers []Component
 	order                        objectOrder
-	held                         []*node // runWorkers' buffer
+	// held is runWorkers' buffer, reused every tick: held[i] is workers[i]'s item (upstream:
+	// each worker goroutine's item in processNextWorkItem).
+	held []*node
 }
 
 // MaxWorkers bounds Config.Workers. Each worker is a name allocated up front, and a
