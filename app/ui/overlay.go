@@ -36,6 +36,9 @@ func (p *Playground) renderOverlay(v *workspace.View) app.UI {
 				app.Text(". The page opens it paused at tick 0."),
 			),
 		}
+	case overlayShare:
+		title = "Share"
+		body = p.renderShare()
 	case overlayRule:
 		r, ok := rules.Lookup(p.rule)
 		title = p.rule

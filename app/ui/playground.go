@@ -39,6 +39,7 @@ const (
 	overlayHelp
 	overlayRule
 	overlayExport
+	overlayShare
 )
 
 // Policies are the Delete button's choices; "" is the API server's default.
@@ -78,6 +79,12 @@ type Playground struct {
 	tour       int
 	legendOpen bool
 
+	// embed is the compact page for an iframe (?embed=1); share is the session's share
+	// link as last computed, for the view of shareVersion.
+	embed        bool
+	share        string
+	shareVersion int64
+
 	stored      storage
 	storeNote   string // why the workspace is not persisted, if it is not
 	saveSeq     int    // bumped per change
@@ -111,10 +118,15 @@ func (p *Playground) OnMount(ctx app.Context) {
 	p.until = workspace.QueueAttemptToDelete
 	p.tab = tabInspector
 	p.collapsed = map[string]bool{}
+	ctx.Handle(actionCopyScenario, func(ctx app.Context, a app.Action) { p.copyScenario(ctx) })
+	if p.embed = isEmbed(); p.embed {
+		p.release = append(p.release, listenKeys(ctx, p.onKey))
+		p.startEmbed(ctx)
+		return
+	}
 	if firstVisit(ctx) {
 		p.tour, p.legendOpen = 1, true
 	}
-	ctx.Handle(actionCopyScenario, func(ctx app.Context, a app.Action) { p.copyScenario(ctx) })
 	p.release = append(p.release, listenKeys(ctx, p.onKey), listenHash(ctx, p.onHashChange),
 		listenOtherTabs(ctx, p.onOtherTab), p.exposeSession())
 	p.startStorage(ctx)

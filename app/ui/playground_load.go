@@ -28,11 +28,13 @@ type storage struct {
 }
 
 // startStorage opens the store and the catalog, then the first workspace: a
-// #scenario= link as a new workspace, else the one open last, else the default
+// #scenario= or #ws= link as a new workspace, else the one open last, else the default
 // example. Storage that fails leaves the page working in memory, with a notice.
 func (p *Playground) startStorage(ctx app.Context) {
-	link, isLink, linkErr := linkScenario(app.Window().URL().Fragment)
+	frag := app.Window().URL().Fragment
 	ctx.Async(func() {
+		// Decoding a link replays its session: off the UI goroutine.
+		linkWS, linkKind, linkErr := linkWorkspace(frag)
 		var notes []string
 		st, err := store.Open()
 		if err != nil {
@@ -50,14 +52,11 @@ func (p *Playground) startStorage(ctx app.Context) {
 		var e catalog.Entry
 		var problems []string
 		consumed := false
-		if isLink {
-			if linkErr == nil {
-				ws, linkErr = workspace.New("link", link)
-			}
+		if linkKind != "" {
 			if linkErr != nil {
-				ws = nil
-				problems = append(problems, "The #scenario= link could not be opened: "+linkErr.Error())
+				problems = append(problems, linkProblem(linkKind, linkErr))
 			} else {
+				ws = linkWS
 				e, err = cat.Create(linkName(time.Now()), ws.Marshal())
 				notes = appendWriteNote(notes, err)
 				if err != nil && !isWriteError(err) {
@@ -155,18 +154,18 @@ func clearFragment() {
 	app.Window().Get("history").Call("replaceState", nil, "", u.String())
 }
 
-// onHashChange opens a link pasted into the address bar as a new workspace.
+// onHashChange opens a link pasted into the address bar as a new workspace; a bad one
+// is a notice and leaves the open workspace as it was.
 func (p *Playground) onHashChange(ctx app.Context) {
-	src, ok, err := linkScenario(app.Window().URL().Fragment)
-	if !ok || p.stored.cat == nil {
+	if p.stored.cat == nil {
 		return
 	}
-	var ws *workspace.Workspace
-	if err == nil {
-		ws, err = workspace.New("link", src)
+	ws, kind, err := linkWorkspace(app.Window().URL().Fragment)
+	if kind == "" {
+		return
 	}
 	if err != nil {
-		p.notice = notice{noticeError, "The #scenario= link could not be opened: " + err.Error()}
+		p.notice = notice{noticeError, linkProblem(kind, err)}
 		return
 	}
 	p.createWorkspace(ctx, linkName(time.Now()), ws, clearFragment)

@@ -33,6 +33,9 @@ func (p *Playground) Render() (ui app.UI) {
 		)
 	}
 	p.timeRender()
+	if p.embed {
+		return p.renderEmbed()
+	}
 	v := p.ws.View()
 	return app.Div().Class("pg").Body(
 		p.renderHeader(v),
@@ -42,16 +45,11 @@ func (p *Playground) Render() (ui app.UI) {
 			Run: p.run, Speed: p.speed, Settled: v.Settled, Until: p.until, Next: v.Script.NextText, Blocked: blocked(v),
 			onCmd: p.do, onSpeed: func(ctx app.Context, s int) { p.speed = s },
 			onUntil: func(ctx app.Context, q string) { p.until = q }, onRewind: p.onRewind,
+			onShare: p.openShare,
 		},
 		p.renderGuide(),
 		app.Main().Class("pg-main").Body(
-			app.Section().Class("pg-graph").Aria("label", "Object graph").Body(
-				&SelectionBar{View: v, Selected: p.selected, Policy: p.policy,
-					onPolicy: func(ctx app.Context, pol string) { p.policy = pol }, onCmd: p.do},
-				&GraphPanel{View: v, Mode: p.mode, Selected: p.selected, Collapsed: p.collapsed, LegendOpen: p.legendOpen,
-					onSelect: p.onSelect, onToggle: p.onToggle, onMode: func(ctx app.Context, m scene.Mode) { p.mode = m },
-					onCollapse: func(ctx app.Context, m map[string]bool) { p.collapsed = m }},
-			),
+			p.renderGraphSection(v),
 			app.Section().Class("pg-side").Aria("label", "Details").Body(
 				p.renderTabs(),
 				p.renderTab(v),
@@ -64,6 +62,17 @@ func (p *Playground) Render() (ui app.UI) {
 		p.renderNotice(),
 		p.renderTour(),
 		p.renderOverlay(v),
+	)
+}
+
+// renderGraphSection is the graph with its selection bar, on the full and embedded pages.
+func (p *Playground) renderGraphSection(v *workspace.View) app.UI {
+	return app.Section().Class("pg-graph").Aria("label", "Object graph").Body(
+		&SelectionBar{View: v, Selected: p.selected, Policy: p.policy,
+			onPolicy: func(ctx app.Context, pol string) { p.policy = pol }, onCmd: p.do},
+		&GraphPanel{View: v, Mode: p.mode, Selected: p.selected, Collapsed: p.collapsed, LegendOpen: p.legendOpen,
+			onSelect: p.onSelect, onToggle: p.onToggle, onMode: func(ctx app.Context, m scene.Mode) { p.mode = m },
+			onCollapse: func(ctx app.Context, m map[string]bool) { p.collapsed = m }},
 	)
 }
 

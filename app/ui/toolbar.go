@@ -27,6 +27,7 @@ type Toolbar struct {
 	onSpeed  func(app.Context, int)
 	onUntil  func(app.Context, string)
 	onRewind func(app.Context, int64)
+	onShare  func(app.Context) // nil: no Share button (the embedded page)
 }
 
 // Render draws the toolbar. Button texts are the browser-test contract's accessible
@@ -96,6 +97,12 @@ func (t *Toolbar) Render() (ui app.UI) {
 				}),
 			app.Span().Class("tb-num").Textf("/ %d", max(t.LastTick, t.Tick)),
 		),
+		app.If(t.onShare != nil, func() app.UI {
+			return app.Div().Class("tb-group").Body(
+				app.Button().Class("btn").Title("A link that reopens this session at this tick, and an embed snippet").Text("Share").
+					OnClick(func(ctx app.Context, e app.Event) { t.onShare(ctx) }, app.EventScope("share")),
+			)
+		}),
 		app.If(t.Next != "", func() app.UI {
 			return app.Div().Class("tb-next").Title("The scenario's next step; Step and Run until idle run it").
 				Body(app.Span().Class("tb-label").Text("Next scenario step:"), app.Code().Text(t.Next))

@@ -1,0 +1,191 @@
+package ui
+
+import (
+	"errors"
+	"html"
+	"net/url"
+	"strings"
+
+	"github.com/gcplay/gcplay/app/workspace"
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// Link fragments the page opens: `#scenario=` (a scenario, at tick 0) and `#ws=` (a
+// whole session from Share, at its tick).
+const (
+	fragScenario = "scenario="
+	fragShare    = "ws="
+)
+
+// linkWorkspace opens the workspace a link fragment holds. kind is the fragment's key
+// ("#scenario=" or "#ws="), "" when the fragment is no link. A bad link is an error and
+// no workspace, never a partial one.
+func linkWorkspace(fragment string) (ws *workspace.Workspace, kind string, err error) {
+	switch {
+	case strings.HasPrefix(fragment, fragShare):
+		ws, err = workspace.DecodeShare("link", strings.TrimPrefix(fragment, fragShare))
+		return ws, "#" + fragShare, err
+	case strings.HasPrefix(fragment, fragScenario):
+		src, _, err := linkScenario(fragment)
+		if err == nil {
+			ws, err = workspace.New("link", src)
+		}
+		return ws, "#" + fragScenario, err
+	}
+	return nil, "", nil
+}
+
+// linkProblem is the one notice a link that cannot be opened gives.
+func linkProblem(kind string, err error) string {
+	return "The " + kind + " link could not be opened: " + err.Error()
+}
+
+// pageURL is the full page's address (no ?embed) followed by fragment.
+func pageURL(fragment string) string {
+	u := *app.Window().URL()
+	q := u.Query()
+	q.Del("embed")
+	u.RawQuery = q.Encode()
+	u.Fragment = ""
+	return u.String() + "#" + fragment
+}
+
+// shareURL is the link that reopens the session at its tick, in a new workspace.
+func shareURL(ws *workspace.Workspace) string { return pageURL(fragShare + workspace.EncodeShare(ws)) }
+
+// embedSnippet is the iframe that shows the shared session compactly (?embed=1).
+func embedSnippet(share string) string {
+	u, err := url.Parse(share)
+	if err != nil {
+		return ""
+	}
+	q := u.Query()
+	q.Set("embed", "1")
+	u.RawQuery = q.Encode()
+	return `<iframe src="` + html.EscapeString(u.String()) + `" width="960" height="600" style="border:0" title="gcplay" loading="lazy"></iframe>`
+}
+
+// openShare computes the share link once (it deflates the whole session) and shows it.
+func (p *Playground) openShare(ctx app.Context) {
+	if p.ws == nil {
+		return
+	}
+	p.share = shareURL(p.ws)
+	p.overlay = overlayShare
+	if len(strings.TrimPrefix(p.share[strings.Index(p.share, "#"):], "#"+fragShare)) > workspace.MaxShareLinkChars {
+		p.notice = notice{noticeInfo, "This session is too large for a link (over 2 MiB); export it as a scenario file instead (Export tab)."}
+	}
+}
+
+// renderShare is the Share dialog's body: the link, the embed snippet, copy buttons.
+func (p *Playground) renderShare() []app.UI {
+	snippet := embedSnippet(p.share)
+	return []app.UI{
+		app.P().Text("This link reopens this session, at this tick, as a new workspace in any browser: the scenario and every action are in the link itself."),
+		app.Textarea().Class("link-box").ReadOnly(true).Rows(3).Aria("label", "Share link").
+			DataSet("share-url", p.share).Text(p.share),
+		app.Button().Class("btn").Text("Copy link").
+			OnClick(func(ctx app.Context, e app.Event) { p.copy(ctx, p.share, "The link") }, app.EventScope("share")),
+		app.H3().Text("Embed"),
+		app.P().Class("muted", "small").Text("Paste this into a course page or slides: a compact gcplay with the graph, the controls and the trace, and a link to open it here."),
+		app.Textarea().Class("link-box").ReadOnly(true).Rows(3).Aria("label", "Embed snippet").
+			DataSet("embed-snippet", snippet).Text(snippet),
+		app.Button().Class("btn").Text("Copy embed snippet").
+			OnClick(func(ctx app.Context, e app.Event) { p.copy(ctx, snippet, "The embed snippet") }, app.EventScope("embed")),
+	}
+}
+
+// copy puts text on the clipboard; a browser that refuses (no permission, no secure
+// context) gets a notice saying to copy it by hand, not an error.
+func (p *Playground) copy(ctx app.Context, text, what string) {
+	refused := func(why string) {
+		p.notice = notice{noticeInfo, what + " was not copied (" + why + "): select it in the box and copy it by hand."}
+	}
+	if app.IsServer {
+		return
+	}
+	cb := app.Window().Get("navigator").Get("clipboard")
+	if !cb.Truthy() {
+		refused("this browser gives the page no clipboard")
+		return
+	}
+	var ok, fail app.Func
+	done := func() { ok.Release(); fail.Release() }
+	ok = app.FuncOf(func(app.Value, []app.Value) any {
+		ctx.Dispatch(func(app.Context) { p.notice = notice{noticeInfo, what + " was copied to the clipboard."}; done() })
+		return nil
+	})
+	fail = app.FuncOf(func(_ app.Value, args []app.Value) any {
+		why := "the browser refused"
+		if len(args) > 0 && args[0].Truthy() {
+			why = args[0].Get("message").String()
+		}
+		ctx.Dispatch(func(app.Context) { refused(why); done() })
+		return nil
+	})
+	cb.Call("writeText", text).Call("then", ok, fail)
+}
+
+// isEmbed reports ?embed=1: the compact page for an iframe.
+func isEmbed() bool {
+	return !app.IsServer && app.Window().URL().Query().Get("embed") == "1"
+}
+
+// startEmbed opens the link's workspace, else the default example, in memory: an
+// embedded page stores nothing (a course page reloading it must not fill the reader's
+// workspace list), so a reload shows the link's state again.
+func (p *Playground) startEmbed(ctx app.Context) {
+	frag := app.Window().URL().Fragment
+	ctx.Async(func() {
+		ws, kind, err := linkWorkspace(frag)
+		var problem string
+		if err != nil {
+			problem, ws = linkProblem(kind, err), nil
+		}
+		if ws == nil {
+			_, ws, err = defaultWorkspace()
+		}
+		ctx.Dispatch(func(ctx app.Context) {
+			p.guard(ctx, "load", func() error {
+				if err != nil {
+					return err
+				}
+				p.open(ws)
+				if problem != "" {
+					return errors.New(problem)
+				}
+				return nil
+			})
+		})
+	})
+}
+
+// renderEmbed lays out the compact page: the controls, the graph and the trace, with a
+// link to the full page carrying the same state (no workspaces, guide or tour).
+func (p *Playground) renderEmbed() app.UI {
+	v := p.ws.View()
+	if p.shareVersion != v.Version || p.share == "" {
+		p.share, p.shareVersion = shareURL(p.ws), v.Version
+	}
+	return app.Div().Class("pg", "pg-embed").Body(
+		app.Header().Class("pg-header", "embed-header").Body(
+			app.Span().Class("embed-title").Text("gcplay · "+v.Name),
+			app.A().Class("btn", "btn-small", "embed-open").Href(p.share).Target("_blank").Rel("noopener").
+				DataSet("open-full", "1").Text("Open in gcplay"),
+		),
+		&Toolbar{
+			Tick: v.Tick, LastTick: v.LastTick, Position: v.Position, HistoryLen: v.HistoryLen,
+			Run: p.run, Speed: p.speed, Settled: v.Settled, Until: p.until, Next: v.Script.NextText, Blocked: blocked(v),
+			onCmd: p.do, onSpeed: func(ctx app.Context, s int) { p.speed = s },
+			onUntil: func(ctx app.Context, q string) { p.until = q }, onRewind: p.onRewind,
+		},
+		app.Main().Class("pg-main", "embed-main").Body(
+			p.renderGraphSection(v),
+			app.Section().Class("pg-bottom").Aria("label", "Trace").Body(
+				&TracePanel{View: v, onRule: p.showRule},
+			),
+		),
+		p.renderNotice(),
+		p.renderOverlay(v),
+	)
+}
