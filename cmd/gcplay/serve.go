@@ -15,17 +15,19 @@ import (
 
 	"github.com/gcplay/gcplay/app/ui"
 	"github.com/gcplay/gcplay/internal/site"
+	"github.com/gcplay/gcplay/lessons"
 )
 
-type serveOptions struct{ addr string }
+type serveOptions struct{ addr, lessons string }
 
-type buildOptions struct{ out, basePath string }
+type buildOptions struct{ out, basePath, lessons string }
 
 func serveFlags(out io.Writer) (*flag.FlagSet, *serveOptions) {
 	o := &serveOptions{}
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(out)
 	fs.StringVar(&o.addr, "addr", "127.0.0.1:8080", "address to listen on (loopback by default; any other address warns)")
+	fs.StringVar(&o.lessons, "lessons", "", lessonsFlagUsage)
 	return fs, o
 }
 
@@ -35,12 +37,35 @@ func buildFlags(out io.Writer) (*flag.FlagSet, *buildOptions) {
 	fs.SetOutput(out)
 	fs.StringVar(&o.out, "out", "dist", "output folder: absent, empty, or a site gcplay build wrote (its files are replaced)")
 	fs.StringVar(&o.basePath, "base-path", "/", "URL path the site is served under, starting and ending with /, e.g. /gcplay/")
+	fs.StringVar(&o.lessons, "lessons", "", lessonsFlagUsage)
 	return fs, o
 }
 
 // webDir is where `make wasm` writes the browser binary and where the page's assets live,
 // relative to the repository root.
 const webDir = "web"
+
+const lessonsFlagUsage = "a workshop folder (lesson files and order.yaml) to ship instead of the built-in lessons; checked first as 'gcplay lessons check DIR' does"
+
+// loadSite is the site for basePath, with the workshop folder lessonsDir's lessons when
+// given: checked first (lessons.Bundle), so a class never gets a broken lesson.
+func loadSite(basePath, lessonsDir string) (*site.Site, error) {
+	var bundle []byte
+	if lessonsDir != "" {
+		var err error
+		if bundle, err = lessons.Bundle(lessonsDir); err != nil {
+			return nil, fmt.Errorf("--lessons %s: %v", lessonsDir, err)
+		}
+	}
+	s, err := site.Load(webDir, basePath)
+	if err != nil {
+		return nil, err
+	}
+	if bundle != nil {
+		s.AddLessons(bundle)
+	}
+	return s, nil
+}
 
 // serveCommand serves the playground until interrupted.
 func serveCommand(args []string, stdout, stderr io.Writer) error {
@@ -56,7 +81,7 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err := parseFlags("serve", fs, args, stdout); err != nil {
 		return err
 	}
-	s, err := site.Load(webDir, "/")
+	s, err := loadSite("/", o.lessons)
 	if err != nil {
 		return fmt.Errorf("serve: %v", err)
 	}
@@ -109,7 +134,7 @@ func buildCommand(args []string, stdout, stderr io.Writer) error {
 	if err := site.CheckOut(o.out, webDir); err != nil {
 		return fmt.Errorf("build: %v", err)
 	}
-	s, err := site.Load(webDir, o.basePath)
+	s, err := loadSite(o.basePath, o.lessons)
 	if err != nil {
 		return fmt.Errorf("build: %v", err)
 	}

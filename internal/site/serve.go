@@ -15,7 +15,7 @@ const ContentSecurityPolicy = "default-src 'none'; " +
 	"script-src 'self' 'wasm-unsafe-eval'; " +
 	"style-src 'self'; style-src-attr 'unsafe-inline'; " +
 	"img-src 'self'; connect-src 'self'; worker-src 'self'; manifest-src 'self'; " +
-	"base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+	"base-uri 'none'; form-action 'none'; frame-ancestors *"
 
 // urlFiles maps each URL the site answers to its file: the generated ones at their
 // go-app URLs, the assets under /web/.

@@ -20,6 +20,7 @@ import (
 	"sync/atomic"
 
 	"github.com/gcplay/gcplay/app/ui"
+	"github.com/gcplay/gcplay/lessons"
 )
 
 // Site is the playground's files under one base path.
@@ -141,4 +142,11 @@ func contentType(name string) string {
 		return "application/json"
 	}
 	return "application/octet-stream"
+}
+
+// AddLessons adds a workshop's lessons (lessons.Bundle) as web/lessons.json, which the
+// page reads at start instead of the built-in lessons. Only `--lessons DIR` adds it, so
+// a site without it serves a 404 there and the page keeps the built-in ones.
+func (s *Site) AddLessons(bundle []byte) {
+	s.add("web/"+lessons.BundleName, bundle)
 }

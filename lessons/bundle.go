@@ -1,0 +1,73 @@
+package lessons
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path"
+	"path/filepath"
+	"testing/fstest"
+)
+
+// bundleVersion is the format version of Bundle's output.
+const bundleVersion = 1
+
+// bundle is a workshop folder as one JSON document: the files themselves, so that the
+// page reads them with the same parser (LoadFS) and says the same things about them.
+type bundle struct {
+	Version int               `json:"version"`
+	Files   map[string]string `json:"files"` // order.yaml and each ID.yaml
+}
+
+// BundleName is the bundle's asset name under web/, which `gcplay serve --lessons` and
+// `gcplay build --lessons` add to the site and the page loads at start when present.
+const BundleName = "lessons.json"
+
+// Bundle checks the workshop folder dir as `gcplay lessons check DIR` does (LoadDir, then
+// Check of every lesson) and returns it as one JSON document for the page (FromBundle).
+// The error is the first problem, one line.
+func Bundle(dir string) ([]byte, error) {
+	ls, err := LoadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	if len(ls) == 0 {
+		return nil, fmt.Errorf("%s: %s lists no lesson", dir, OrderFile)
+	}
+	b := bundle{Version: bundleVersion, Files: map[string]string{}}
+	names := []string{OrderFile}
+	for _, l := range ls {
+		if err := Check(l); err != nil {
+			return nil, err
+		}
+		names = append(names, l.ID+".yaml")
+	}
+	for _, n := range names {
+		data, err := os.ReadFile(filepath.Join(dir, n))
+		if err != nil {
+			return nil, err
+		}
+		b.Files[n] = string(data)
+	}
+	return json.Marshal(b)
+}
+
+// FromBundle reads the lessons of a Bundle, in order, with LoadFS's checks (name is where
+// the bundle came from, in messages). It does not replay them: Bundle did.
+func FromBundle(name string, data []byte) ([]*Lesson, error) {
+	var b bundle
+	if err := json.Unmarshal(data, &b); err != nil {
+		return nil, fmt.Errorf("%s: not a lessons bundle: %s", name, oneLine(err.Error()))
+	}
+	if b.Version != bundleVersion {
+		return nil, fmt.Errorf("%s: lessons bundle version %d, want %d", name, b.Version, bundleVersion)
+	}
+	fsys := fstest.MapFS{}
+	for n, text := range b.Files {
+		if path.Base(n) != n || path.Ext(n) != ".yaml" {
+			return nil, fmt.Errorf("%s: file %q: want ID.yaml or %s", name, n, OrderFile)
+		}
+		fsys[n] = &fstest.MapFile{Data: []byte(text)}
+	}
+	return LoadFS(fsys, name)
+}
