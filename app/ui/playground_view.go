@@ -118,14 +118,19 @@ func now() float64 {
 	return app.Window().Get("performance").Call("now").Float()
 }
 
-func (p *Playground) renderHeader(v *workspace.View) app.UI {
-	status := "running"
+// runStatus is the page's data-status: running, paused or idle.
+func (p *Playground) runStatus(v *workspace.View) string {
 	switch {
 	case v.Settled:
-		status = "idle"
+		return "idle"
 	case p.run == Paused:
-		status = "paused"
+		return "paused"
 	}
+	return "running"
+}
+
+func (p *Playground) renderHeader(v *workspace.View) app.UI {
+	status := p.runStatus(v)
 	return app.Header().Class("pg-header").Body(
 		app.Img().Class("pg-logo").Src("/web/icon.svg").Alt(""),
 		app.H1().Text("gcplay"),

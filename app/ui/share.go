@@ -170,6 +170,8 @@ func (p *Playground) renderEmbed() app.UI {
 	return app.Div().Class("pg", "pg-embed").Body(
 		app.Header().Class("pg-header", "embed-header").Body(
 			app.Span().Class("embed-title").Text("gcplay · "+v.Name),
+			app.Span().Class("pg-status").ID("status").DataSet("status", p.runStatus(v)).
+				Textf("%s · %d objects", p.runStatus(v), len(v.Objects)),
 			app.A().Class("btn", "btn-small", "embed-open").Href(p.share).Target("_blank").Rel("noopener").
 				DataSet("open-full", "1").Text("Open in gcplay"),
 		),
