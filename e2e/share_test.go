@@ -20,10 +20,11 @@ func TestShareLink(t *testing.T) {
 	ctx := newTab(t)
 	openScenario(t, ctx, example(t, "deployment"))
 	deleteWith(t, ctx, "Deployment", "web", "Foreground")
-	for range 4 {
-		step(t, ctx)
-	}
+	step(t, ctx)
 	want, wantTick := objects(t, ctx), tick(t, ctx)
+	if len(want) < 2 {
+		t.Fatalf("tick %d shows %d objects: share a state with objects in it", wantTick, len(want))
+	}
 	click(t, ctx, "Share")
 	waitJS(t, ctx, "the share link", `document.querySelector('[data-share-url]')?.dataset.shareUrl.includes('#ws=')`, 10*time.Second)
 	link := eval[string](t, ctx, `document.querySelector('[data-share-url]').dataset.shareUrl`)
@@ -85,7 +86,7 @@ func TestEmbed(t *testing.T) {
 		"no Workspaces button": `![...document.querySelectorAll('button')].some(b => b.textContent.trim() === 'Workspaces')`,
 		"no guide or tour":     `document.querySelector('.guide, .tour') === null`,
 		"no Share button":      `![...document.querySelectorAll('button')].some(b => b.textContent.trim() === 'Share')`,
-		"the graph":            `document.querySelector('[data-kind="ReplicaSet"]') !== null`,
+		"the graph":            `document.querySelector('[data-kind="Pod"]') !== null`,
 		"the trace":            `document.querySelector('.pg-bottom') !== null`,
 	} {
 		if !eval[bool](t, emb, js) {
@@ -110,34 +111,30 @@ func TestEmbed(t *testing.T) {
 	defer host.Close()
 	page := newTab(t)
 	do(t, page, "open the host page", chromedp.Navigate(host.URL))
-	frameReady(t, page)
+	if open := frameReady(t, page); !strings.HasPrefix(open, baseURL+"/#ws=") {
+		t.Errorf("in the iframe, Open in gcplay points to %.80q…", open)
+	}
 	screenshot(t, page, "embed-iframe")
 }
 
 // frameReady waits until the iframe's page has opened its workspace, looking into the
-// frame's own target (another origin's document is out of reach of the host's script).
-func frameReady(t *testing.T, ctx context.Context) {
+// frame's document through the browser (the host's script may not: another origin), and
+// returns where its "Open in gcplay" link points.
+func frameReady(t *testing.T, ctx context.Context) (open string) {
 	t.Helper()
-	deadline := time.Now().Add(60 * time.Second)
-	for time.Now().Before(deadline) {
-		targets, err := chromedp.Targets(ctx)
-		if err == nil {
-			for _, ti := range targets {
-				if ti.Type != "iframe" || !strings.Contains(ti.URL, "embed=1") {
-					continue
-				}
-				fctx, cancel := chromedp.NewContext(ctx, chromedp.WithTargetID(ti.TargetID))
-				sctx, cancel2 := context.WithTimeout(fctx, 5*time.Second)
-				ok, err := chromedp.Run(sctx, chromedp.Evaluate[bool](readyJS))
-				cancel2()
-				cancel()
-				if err == nil && ok {
-					return
-				}
-			}
-		}
-		time.Sleep(200 * time.Millisecond)
+	sctx, cancel := context.WithTimeout(ctx, 60*time.Second)
+	defer cancel()
+	frames, err := chromedp.Run(sctx, chromedp.Nodes(chromedp.CSS("iframe")))
+	if err == nil {
+		_, err = chromedp.Run(sctx, chromedp.WaitReady(chromedp.CSS("#status[data-status]"), chromedp.FromNode(frames[0])))
 	}
-	failShot(t, ctx)
-	t.Fatal("the embedded page did not load within 60s")
+	var res chromedp.AttributeResult
+	if err == nil {
+		res, err = chromedp.Run(sctx, chromedp.AttributeValue(chromedp.CSS("[data-open-full]"), "href", chromedp.FromNode(frames[0])))
+	}
+	if err != nil {
+		failShot(t, ctx)
+		t.Fatalf("the embedded page did not load: %v", err)
+	}
+	return res.Value
 }

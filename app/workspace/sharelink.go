@@ -2,7 +2,7 @@ package workspace
 
 import (
 	"bytes"
-	"compress/flate"
+	"compress/zlib"
 	"encoding/base64"
 	"errors"
 	"fmt"
@@ -19,45 +19,51 @@ import (
 const MaxShareLinkChars = 2 << 20
 
 // EncodeShare encodes the whole session, as Marshal saves it (the scenario, every input
-// and the position), for the `#ws=` URL fragment: base64url (no padding) of its raw
-// DEFLATE. Opening it (DecodeShare) gives the same objects at the same tick.
+// and the position), for the `#ws=` URL fragment: base64url (no padding) of its zlib
+// stream (DEFLATE with a checksum, so that a changed character is caught, not inflated
+// into another session). Opening it (DecodeShare) gives the same objects at the same tick.
 func EncodeShare(w *Workspace) string {
 	var buf bytes.Buffer
-	zw, _ := flate.NewWriter(&buf, flate.BestCompression) // the level is valid
+	zw, _ := zlib.NewWriterLevel(&buf, zlib.BestCompression) // the level is valid
 	zw.Write(w.Marshal())                                  // a bytes.Buffer does not fail
 	zw.Close()
 	return base64.RawURLEncoding.EncodeToString(buf.Bytes())
 }
 
 // DecodeShare opens a `#ws=` value as a new workspace named name. A value that is too
-// long, not base64url, not DEFLATE, inflates past MaxTextBytes or is not a saved
+// long, not base64url, not zlib (or its checksum fails), inflates past MaxTextBytes or is not a saved
 // session gives one error line and no workspace; padding and the standard alphabet are
-// tolerated, as in DecodeLink.
+// tolerated, as in DecodeLink. The error says what is wrong with "it" (the link); the
+// page says which link.
 func DecodeShare(name, s string) (*Workspace, error) {
 	s = strings.TrimRight(strings.TrimSpace(s), "=")
 	if len(s) > MaxShareLinkChars {
-		return nil, fmt.Errorf("the #ws= link is %d characters, more than the %d gcplay opens; share the session as an exported scenario file instead", len(s), MaxShareLinkChars)
+		return nil, fmt.Errorf("it is %d characters, more than the %d gcplay opens; share the session as an exported scenario file instead", len(s), MaxShareLinkChars)
 	}
 	if s == "" {
-		return nil, errors.New("the #ws= link holds no workspace")
+		return nil, errors.New("it holds no workspace")
 	}
 	s = strings.NewReplacer("+", "-", "/", "_").Replace(s)
 	z, err := base64.RawURLEncoding.DecodeString(s)
 	if err != nil {
-		return nil, fmt.Errorf("the #ws= link is damaged (not base64url: %s); copy it again from Share", scenario.OneLine(err.Error()))
+		return nil, fmt.Errorf("it is damaged (not base64url: %s); copy it again from Share", scenario.OneLine(err.Error()))
 	}
 	// Inflate at most one byte past the limit, so that a small link cannot expand
 	// into gigabytes (a "zip bomb").
-	data, err := io.ReadAll(io.LimitReader(flate.NewReader(bytes.NewReader(z)), MaxTextBytes+1))
+	zr, err := zlib.NewReader(bytes.NewReader(z))
+	var data []byte
+	if err == nil {
+		data, err = io.ReadAll(io.LimitReader(zr, MaxTextBytes+1))
+	}
 	if err != nil {
-		return nil, fmt.Errorf("the #ws= link is damaged or cut short (%s); copy it again from Share", scenario.OneLine(err.Error()))
+		return nil, fmt.Errorf("it is damaged or cut short (%s); copy it again from Share", scenario.OneLine(err.Error()))
 	}
 	if len(data) > MaxTextBytes {
-		return nil, errors.New(tooLarge("the #ws= link's workspace", len(data)))
+		return nil, errors.New(tooLarge("its workspace", len(data)))
 	}
 	w, err := Unmarshal(data)
 	if err != nil {
-		return nil, fmt.Errorf("the #ws= link does not hold a gcplay workspace: %s", scenario.OneLine(err.Error()))
+		return nil, fmt.Errorf("it does not hold a gcplay workspace (%s)", scenario.OneLine(err.Error()))
 	}
 	w.name = name
 	return w, nil
