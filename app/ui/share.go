@@ -70,10 +70,10 @@ func (p *Playground) openShare(ctx app.Context) {
 	if p.ws == nil {
 		return
 	}
-	p.share = shareURL(p.ws)
-	p.overlay = overlayShare
-	if len(strings.TrimPrefix(p.share[strings.Index(p.share, "#"):], "#"+fragShare)) > workspace.MaxShareLinkChars {
-		p.notice = notice{noticeInfo, "This session is too large for a link (over 2 MiB); export it as a scenario file instead (Export tab)."}
+	code := workspace.EncodeShare(p.ws)
+	p.share, p.overlay = pageURL(fragShare+code), overlayShare
+	if len(code) > workspace.MaxShareLinkChars {
+		p.notice = notice{noticeInfo, "This session is too large for a link (over 2 MiB), which gcplay would refuse to open; export it as a scenario file instead (Export tab)."}
 	}
 }
 
