@@ -16,8 +16,10 @@ Usage:
   gcplay sim -f FILE [-o yaml|json] [--watch] [--trace] [--max-ticks N]
                                    run a scenario headless and print the final objects
   gcplay dot -f FILE               run a scenario and print the GC's graph as DOT
-  gcplay serve [--addr ADDR]       serve the playground (after make wasm)
-  gcplay build [--out DIR] [--base-path /P/]
+  gcplay serve [--addr ADDR] [--lessons DIR]
+                                   serve the playground (after make wasm), with a
+                                   workshop folder's lessons instead of the built-in ones
+  gcplay build [--out DIR] [--base-path /P/] [--lessons DIR]
                                    write the playground as a static site
   gcplay lessons list|check|new    workshop lessons (gcplay lessons help)
   gcplay help [COMMAND]            show help

@@ -10,7 +10,9 @@ import (
 // ContentSecurityPolicy is sent with every response. The page runs go-app's two scripts
 // and the wasm ('wasm-unsafe-eval' compiles it; nothing else evaluates strings), loads
 // its styles and icon from the server, and sets style attributes from Go
-// (style-src-attr); its service worker and fetches stay on the same origin.
+// (style-src-attr); its service worker and fetches stay on the same origin. Any page may
+// frame it (frame-ancestors *): ?embed=1 exists to be an iframe in course pages and
+// slides, and the embedded page stores nothing (README "Embedding").
 const ContentSecurityPolicy = "default-src 'none'; " +
 	"script-src 'self' 'wasm-unsafe-eval'; " +
 	"style-src 'self'; style-src-attr 'unsafe-inline'; " +

@@ -111,6 +111,10 @@ func TestSecurityHeaders(t *testing.T) {
 				t.Errorf("GET %s: CSP %q lacks %q", path, csp, want)
 			}
 		}
+		// Any site may frame the page (?embed=1 is for course pages): no X-Frame-Options.
+		if got := res.Header.Get("X-Frame-Options"); got != "" {
+			t.Errorf("GET %s: X-Frame-Options %q forbids embedding", path, got)
+		}
 		if strings.Contains(csp, "'unsafe-eval'") || strings.Contains(csp, "script-src 'self' 'unsafe-inline'") {
 			t.Errorf("GET %s: CSP %q lets strings run as script", path, csp)
 		}
