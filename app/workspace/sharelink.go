@@ -25,7 +25,7 @@ const MaxShareLinkChars = 2 << 20
 func EncodeShare(w *Workspace) string {
 	var buf bytes.Buffer
 	zw, _ := zlib.NewWriterLevel(&buf, zlib.BestCompression) // the level is valid
-	zw.Write(w.Marshal())                                  // a bytes.Buffer does not fail
+	zw.Write(w.Marshal())                                    // a bytes.Buffer does not fail
 	zw.Close()
 	return base64.RawURLEncoding.EncodeToString(buf.Bytes())
 }
