@@ -44,6 +44,10 @@ func Install(sim *gccore.Sim, names []string) error {
 			sim.AddController(newReplicaSetController(sim))
 		case Deployment:
 			sim.AddController(newDeploymentController(sim))
+		case Job:
+			sim.AddController(newJobController(sim))
+		case Namespace:
+			sim.AddController(newNamespaceController(sim))
 		case Kubelet:
 			sim.AddController(newKubelet(sim))
 		}
