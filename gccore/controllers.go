@@ -134,3 +134,19 @@ func (s *APIServer) hasUID(uid types.UID) bool {
 	_, ok := s.uids[uid]
 	return ok
 }
+
+// Explainer is a Controller that can say why it holds an object (Sim.Why): the kubelet
+// of a NotReady node, a namespace waiting for a finalizer.
+type Explainer interface {
+	Why(o *Object) []string
+}
+
+func (s *Sim) whyControllers(o *Object) []string {
+	var out []string
+	for _, c := range s.controllers {
+		if e, ok := c.(Explainer); ok {
+			out = append(out, e.Why(o)...)
+		}
+	}
+	return out
+}

@@ -152,3 +152,29 @@ func (c *namespaceController) status(ns *gccore.Object, content []*gccore.Object
 	}
 	return ns
 }
+
+// Why names what a Terminating Namespace waits for (NS-3): its content, and the
+// finalizers that hold it.
+func (c *namespaceController) Why(o *gccore.Object) []string {
+	if o.APIVersion != "v1" || o.Kind != "Namespace" || !o.Terminating() || !o.HasFinalizer(finalizerKubernetes) {
+		return nil
+	}
+	var held []string
+	n := 0
+	for _, x := range c.sim.ObjectsShared() {
+		if x.Namespace != o.Name {
+			continue
+		}
+		n++
+		for _, f := range x.Finalizers {
+			held = append(held, fmt.Sprintf("%s %s (finalizer %s)", x.Kind, x.Name, f))
+		}
+	}
+	switch {
+	case n == 0:
+		return []string{"The namespace controller removes the kubernetes finalizer at its next sync: the namespace is empty (NS-4)."}
+	case len(held) > 0:
+		return []string{fmt.Sprintf("The namespace waits for finalizers: %s. Whoever owns a finalizer must remove it; then the namespace controller finishes (NS-3, NS-4).", strings.Join(held, ", "))}
+	}
+	return []string{fmt.Sprintf("The namespace controller is deleting its content: %d object(s) left, Pods first (NS-2).", n)}
+}
