@@ -64,3 +64,22 @@ func TestInstallRefusesBadNames(t *testing.T) {
 		t.Errorf("scale without version 2: got %v", err)
 	}
 }
+
+// With its controller running, a Deployment, ReplicaSet or Job needs the spec fields the
+// controller reads (DEP-1, RS-2, JOB-1): a selector its template's labels match.
+func TestControlledKindsNeedSelector(t *testing.T) {
+	for body, want := range map[string]string{
+		"{}": "spec.selector (matchLabels) is required",
+		"{selector: {matchLabels: {app: a}}, template: {metadata: {labels: {app: b}}}}": "spec.template.metadata.labels do not match spec.selector",
+	} {
+		src := "version: 2\ncontrollers: [deployment]\nobjects:\n- {apiVersion: apps/v1, kind: Deployment, metadata: {name: d}, spec: " + body + "}\n"
+		_, err := scenario.Parse("d.yaml", []byte(src))
+		if err == nil || !strings.Contains(err.Error(), "objects[0]") || !strings.Contains(err.Error(), want) {
+			t.Errorf("spec %s: got %v, want %q", body, err, want)
+		}
+	}
+	// Without the controller, the same object is accepted (version 1 meaning).
+	if _, err := scenario.Parse("d.yaml", []byte("objects:\n- {apiVersion: apps/v1, kind: Deployment, metadata: {name: d}, spec: {}}\n")); err != nil {
+		t.Error(err)
+	}
+}
