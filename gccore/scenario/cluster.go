@@ -64,13 +64,13 @@ func clusterStep(rs *gccore.Resources, st *Step, body json.RawMessage) (ok bool,
 			if r.Replicas == nil || *r.Replicas < 0 || r.Labels != nil {
 				return true, fmt.Errorf("scale takes apiVersion, kind, namespace, name and replicas (a whole number, 0 or more)")
 			}
-			st.Patch, _ = json.Marshal(map[string]any{"spec": map[string]any{"replicas": *r.Replicas}})
+			st.Patch = namedPatch(st.Ref, "spec", map[string]any{"replicas": *r.Replicas})
 			return true, nil
 		}
 		if r.Labels == nil || r.Replicas != nil {
 			return true, fmt.Errorf("setLabels takes apiVersion, kind, namespace, name and labels")
 		}
-		st.Patch, _ = json.Marshal(map[string]any{"metadata": map[string]any{"labels": r.Labels}})
+		st.Patch = namedPatch(st.Ref, "labels", r.Labels)
 		return true, nil
 	case OpSetNodeReady:
 		var r struct {
@@ -84,10 +84,27 @@ func clusterStep(rs *gccore.Resources, st *Step, body json.RawMessage) (ok bool,
 			return true, fmt.Errorf("setNodeReady takes node and ready (true or false)")
 		}
 		st.Ref = gccore.ObjectRef{APIVersion: "v1", Kind: "Node", Name: r.Node}
-		st.Patch, _ = json.Marshal(map[string]any{"status": nodeStatus(*r.Ready)})
+		st.Patch = namedPatch(st.Ref, "status", nodeStatus(*r.Ready))
 		return true, nil
 	}
 	return false, nil
+}
+
+// namedPatch is a merge patch that names its object in metadata, as an `update` step's
+// does, so that the step written back as `update` (StepMap) is the same input.
+func namedPatch(ref gccore.ObjectRef, field string, value any) []byte {
+	md := map[string]any{"name": ref.Name}
+	if ref.Namespace != "" {
+		md["namespace"] = ref.Namespace
+	}
+	patch := map[string]any{"metadata": md}
+	if field == "labels" {
+		md["labels"] = value
+	} else {
+		patch[field] = value
+	}
+	b, _ := json.Marshal(patch)
+	return b
 }
 
 func strictJSON(body []byte, v any) error {
