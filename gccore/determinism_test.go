@@ -8,6 +8,7 @@ package gccore_test
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"sort"
@@ -175,7 +176,13 @@ func uidsByObject(watch []byte) map[string]string {
 			continue
 		}
 		m := ev.Object.Metadata
-		out[ev.Object.Kind+" "+m.Namespace+"/"+m.Name] = m.UID
+		key := ev.Object.Kind + " " + m.Namespace + "/" + m.Name
+		// An object deleted and created again under its name (a controller re-creates a
+		// ReplicaSet, DEP-3) is a second object: it gets a key of its own.
+		for n := 2; out[key] != "" && out[key] != m.UID; n++ {
+			key = fmt.Sprintf("%s %s/%s (#%d)", ev.Object.Kind, m.Namespace, m.Name, n)
+		}
+		out[key] = m.UID
 	}
 	return out
 }

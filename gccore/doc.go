@@ -38,6 +38,8 @@
 //     order; the taken items are then processed in worker order and released together, so
 //     an item added while held is re-queued on release.
 //  5. The same for the attemptToOrphan workers.
+//  6. The controllers a scenario runs (Controller, package gccore/cluster, cluster-rules.md),
+//     in the order added: each handles its queue, fed by watch events as they are emitted.
 //
 // Objects and user actions happen between ticks, at the current tick. A write at tick t is
 // seen by the GC at tick t+InformerDelay. Wherever upstream iterates a Go map (dependents,
@@ -47,7 +49,9 @@
 //
 //   - Pods delete gracefully as API-13 says: an unscheduled pod (no spec.nodeName) or a
 //     terminal one gets grace 0; a scheduled one waits, with no kubelet, until a delete with
-//     gracePeriodSeconds=0 (FG-4 then keeps its foreground owner waiting).
+//     gracePeriodSeconds=0 (FG-4 then keeps its foreground owner waiting). A scenario that
+//     runs the kubelet controller has that delete made when the grace period is over
+//     (KUBELET-1), unless the Pod's node is NotReady (KUBELET-2).
 //   - Every served kind is monitored from the start except Events (GB-16); discovery and the
 //     monitor sync loop (SYNC-*) are not modelled.
 //   - Declared custom kinds behave like CRDs: strategic merge patch is refused (415), so the

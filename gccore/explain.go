@@ -49,7 +49,7 @@ func (s *Sim) Why(ref ObjectRef) []string {
 			s.whyQueued(q, n, say)
 		}
 	}
-	return out
+	return append(out, s.whyControllers(o)...)
 }
 
 func (s *Sim) whyForeground(n *node, say func(string, ...any)) {

@@ -74,7 +74,9 @@ type Sim struct {
 	order                        objectOrder
 	// held is runWorkers' buffer, reused every tick: held[i] is workers[i]'s item (upstream:
 	// each worker goroutine's item in processNextWorkItem).
-	held []*node
+	held        []*node
+	controllers []Controller // controllers.go: the cluster around the GC
+	names       *rand.Rand   // RandSuffix's source, made at first use
 }
 
 // MaxWorkers bounds Config.Workers. Each worker is a name allocated up front, and a
@@ -133,8 +135,18 @@ func New(cfg Config) (*Sim, error) {
 	return s, nil
 }
 
-// newUID draws a version-4 style UUID from the seeded source.
+// newUID draws a version-4 style UUID from the seeded source, again while the draw is a
+// stored object's uid: a scenario pins uids it got from an earlier run (a workspace
+// export), and objects a controller creates later draw from the start of the sequence.
 func (s *Sim) newUID() types.UID {
+	for {
+		if uid := s.drawUID(); s.api == nil || !s.api.hasUID(uid) {
+			return uid
+		}
+	}
+}
+
+func (s *Sim) drawUID() types.UID {
 	var b [16]byte
 	for i := 0; i < 16; i += 8 {
 		v := s.rng.Uint64()
@@ -251,6 +263,7 @@ func (s *Sim) Tick() {
 	}
 	s.runWorkers(s.gb.attemptToDelete, s.deleteWorkers, s.gc.processAttemptToDelete)
 	s.runWorkers(s.gb.attemptToOrphan, s.orphanWorkers, s.gc.processAttemptToOrphan)
+	s.tickControllers()
 }
 
 // runWorkers lets every worker take one item, then processes them in worker order, then
@@ -333,7 +346,7 @@ func (s *Sim) runOne(q *workQueue, worker Component, process func(Component, *no
 // an item other than a stuck retry (scenario-format.md).
 func (s *Sim) Idle() bool {
 	return s.informers.count == 0 && s.gb.graphChanges.len() == 0 &&
-		s.gb.attemptToDelete.idle() && s.gb.attemptToOrphan.idle()
+		s.gb.attemptToDelete.idle() && s.gb.attemptToOrphan.idle() && s.controllersIdle()
 }
 
 // ErrMaxTicks is returned by RunUntilIdle when the tick bound is reached.

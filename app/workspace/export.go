@@ -23,11 +23,16 @@ func (w *Workspace) DOT() string { return w.sim.DOT() }
 // are left out and the header says so.
 func (w *Workspace) ExportScenario() []byte {
 	type file struct {
-		Resources []gccore.ResourceDecl `json:"resources,omitempty"`
-		Objects   []map[string]any      `json:"objects,omitempty"`
-		Steps     []any                 `json:"steps,omitempty"`
+		Version     int                   `json:"version,omitempty"` // 2 with controllers (scenario/cluster.go)
+		Controllers []string              `json:"controllers,omitempty"`
+		Resources   []gccore.ResourceDecl `json:"resources,omitempty"`
+		Objects     []map[string]any      `json:"objects,omitempty"`
+		Steps       []any                 `json:"steps,omitempty"`
 	}
-	f := file{Resources: w.sc.Resources}
+	f := file{Resources: w.sc.Resources, Controllers: w.sc.Controllers}
+	if w.sc.Version > 1 {
+		f.Version = w.sc.Version
+	}
 	for i, o := range w.sc.Objects {
 		c := o.Copy()
 		c.UID = w.baseUIDs[i]

@@ -4,332 +4,374 @@ package rules
 
 // The rule ids of gc-behavior.md, then the clauses it names.
 const (
-	API1  ID = "API-1"
-	API2  ID = "API-2"
-	API3  ID = "API-3"
-	API4  ID = "API-4"
-	API5  ID = "API-5"
-	API6  ID = "API-6"
-	API7  ID = "API-7"
-	API8  ID = "API-8"
-	API9  ID = "API-9"
-	API10 ID = "API-10"
-	API11 ID = "API-11"
-	API12 ID = "API-12"
-	API13 ID = "API-13"
-	API14 ID = "API-14"
-	API15 ID = "API-15"
-	API16 ID = "API-16"
-	API17 ID = "API-17"
-	API18 ID = "API-18"
-	API19 ID = "API-19"
-	API20 ID = "API-20"
-	API21 ID = "API-21"
-	N1    ID = "N-1"
-	N2    ID = "N-2"
-	N3    ID = "N-3"
-	N4    ID = "N-4"
-	N5    ID = "N-5"
-	N6    ID = "N-6"
-	N7    ID = "N-7"
-	GB1   ID = "GB-1"
-	GB2   ID = "GB-2"
-	GB3   ID = "GB-3"
-	GB4   ID = "GB-4"
-	GB5   ID = "GB-5"
-	GB6   ID = "GB-6"
-	GB7   ID = "GB-7"
-	GB8   ID = "GB-8"
-	GB9   ID = "GB-9"
-	GB10  ID = "GB-10"
-	GB11  ID = "GB-11"
-	GB12  ID = "GB-12"
-	GB13  ID = "GB-13"
-	GB14  ID = "GB-14"
-	GB15  ID = "GB-15"
-	GB16  ID = "GB-16"
-	AOC1  ID = "AOC-1"
-	AOC2  ID = "AOC-2"
-	AOC3  ID = "AOC-3"
-	XNS1  ID = "XNS-1"
-	XNS2  ID = "XNS-2"
-	XNS3  ID = "XNS-3"
-	XNS4  ID = "XNS-4"
-	XNS5  ID = "XNS-5"
-	DEL1  ID = "DEL-1"
-	DEL2  ID = "DEL-2"
-	DEL3  ID = "DEL-3"
-	DEL4  ID = "DEL-4"
-	DEL5  ID = "DEL-5"
-	DEL6  ID = "DEL-6"
-	DEL7  ID = "DEL-7"
-	DEL8  ID = "DEL-8"
-	DEL9  ID = "DEL-9"
-	DEL10 ID = "DEL-10"
-	DEL11 ID = "DEL-11"
-	DEL12 ID = "DEL-12"
-	FG1   ID = "FG-1"
-	FG2   ID = "FG-2"
-	FG3   ID = "FG-3"
-	FG4   ID = "FG-4"
-	FG5   ID = "FG-5"
-	FG6   ID = "FG-6"
-	ORPH1 ID = "ORPH-1"
-	ORPH2 ID = "ORPH-2"
-	ORPH3 ID = "ORPH-3"
-	ORPH4 ID = "ORPH-4"
-	ORPH5 ID = "ORPH-5"
-	OPS1  ID = "OPS-1"
-	OPS2  ID = "OPS-2"
-	OPS3  ID = "OPS-3"
-	OPS4  ID = "OPS-4"
-	OPS5  ID = "OPS-5"
-	OPS6  ID = "OPS-6"
-	Q1    ID = "Q-1"
-	Q2    ID = "Q-2"
-	Q3    ID = "Q-3"
-	Q4    ID = "Q-4"
-	Q5    ID = "Q-5"
-	Q6    ID = "Q-6"
-	Q7    ID = "Q-7"
-	Q8    ID = "Q-8"
-	SYNC1 ID = "SYNC-1"
-	SYNC2 ID = "SYNC-2"
-	SYNC3 ID = "SYNC-3"
-	SYNC4 ID = "SYNC-4"
-	SYNC5 ID = "SYNC-5"
-	SYNC6 ID = "SYNC-6"
-	SYNC7 ID = "SYNC-7"
-	DUMP1 ID = "DUMP-1"
-	DUMP2 ID = "DUMP-2"
-	DUMP3 ID = "DUMP-3"
-	T1    ID = "T-1"
-	T2    ID = "T-2"
-	T3    ID = "T-3"
-	T4    ID = "T-4"
-	T5    ID = "T-5"
-	S1    ID = "S-1"
-	S2    ID = "S-2"
-	S3    ID = "S-3"
-	S4    ID = "S-4"
-	S5    ID = "S-5"
-	S6    ID = "S-6"
-	S7    ID = "S-7"
-	S8    ID = "S-8"
-	S9    ID = "S-9"
-	S10   ID = "S-10"
-	S11   ID = "S-11"
-	S12   ID = "S-12"
-	S13   ID = "S-13"
-	S14   ID = "S-14"
-	S15   ID = "S-15"
-	S16   ID = "S-16"
-	S17   ID = "S-17"
-	S18   ID = "S-18"
-	S19   ID = "S-19"
-	S20   ID = "S-20"
-	S21   ID = "S-21"
-	S22   ID = "S-22"
-	S23   ID = "S-23"
-	S24   ID = "S-24"
-	S25   ID = "S-25"
-	S26   ID = "S-26"
-	S27   ID = "S-27"
-	S28   ID = "S-28"
-	S29   ID = "S-29"
-	S30   ID = "S-30"
-	S31   ID = "S-31"
-	S32   ID = "S-32"
-	S33   ID = "S-33"
-	S34   ID = "S-34"
-	S35   ID = "S-35"
-	S36   ID = "S-36"
-	S37   ID = "S-37"
-	S38   ID = "S-38"
-	S39   ID = "S-39"
-	S40   ID = "S-40"
-	S41   ID = "S-41"
-	S42   ID = "S-42"
-	S43   ID = "S-43"
-	S44   ID = "S-44"
-	S45   ID = "S-45"
-	V1    ID = "V-1"
-	V2    ID = "V-2"
-	V3    ID = "V-3"
-	V4    ID = "V-4"
-	V5    ID = "V-5"
-	V6    ID = "V-6"
-	V7    ID = "V-7"
-	DEL9a ID = "DEL-9a"
-	DEL9b ID = "DEL-9b"
-	DEL9c ID = "DEL-9c"
-	GB9a  ID = "GB-9a"
-	GB9b  ID = "GB-9b"
-	GB9c  ID = "GB-9c"
+	API1     ID = "API-1"
+	API2     ID = "API-2"
+	API3     ID = "API-3"
+	API4     ID = "API-4"
+	API5     ID = "API-5"
+	API6     ID = "API-6"
+	API7     ID = "API-7"
+	API8     ID = "API-8"
+	API9     ID = "API-9"
+	API10    ID = "API-10"
+	API11    ID = "API-11"
+	API12    ID = "API-12"
+	API13    ID = "API-13"
+	API14    ID = "API-14"
+	API15    ID = "API-15"
+	API16    ID = "API-16"
+	API17    ID = "API-17"
+	API18    ID = "API-18"
+	API19    ID = "API-19"
+	API20    ID = "API-20"
+	API21    ID = "API-21"
+	N1       ID = "N-1"
+	N2       ID = "N-2"
+	N3       ID = "N-3"
+	N4       ID = "N-4"
+	N5       ID = "N-5"
+	N6       ID = "N-6"
+	N7       ID = "N-7"
+	GB1      ID = "GB-1"
+	GB2      ID = "GB-2"
+	GB3      ID = "GB-3"
+	GB4      ID = "GB-4"
+	GB5      ID = "GB-5"
+	GB6      ID = "GB-6"
+	GB7      ID = "GB-7"
+	GB8      ID = "GB-8"
+	GB9      ID = "GB-9"
+	GB10     ID = "GB-10"
+	GB11     ID = "GB-11"
+	GB12     ID = "GB-12"
+	GB13     ID = "GB-13"
+	GB14     ID = "GB-14"
+	GB15     ID = "GB-15"
+	GB16     ID = "GB-16"
+	AOC1     ID = "AOC-1"
+	AOC2     ID = "AOC-2"
+	AOC3     ID = "AOC-3"
+	XNS1     ID = "XNS-1"
+	XNS2     ID = "XNS-2"
+	XNS3     ID = "XNS-3"
+	XNS4     ID = "XNS-4"
+	XNS5     ID = "XNS-5"
+	DEL1     ID = "DEL-1"
+	DEL2     ID = "DEL-2"
+	DEL3     ID = "DEL-3"
+	DEL4     ID = "DEL-4"
+	DEL5     ID = "DEL-5"
+	DEL6     ID = "DEL-6"
+	DEL7     ID = "DEL-7"
+	DEL8     ID = "DEL-8"
+	DEL9     ID = "DEL-9"
+	DEL10    ID = "DEL-10"
+	DEL11    ID = "DEL-11"
+	DEL12    ID = "DEL-12"
+	FG1      ID = "FG-1"
+	FG2      ID = "FG-2"
+	FG3      ID = "FG-3"
+	FG4      ID = "FG-4"
+	FG5      ID = "FG-5"
+	FG6      ID = "FG-6"
+	ORPH1    ID = "ORPH-1"
+	ORPH2    ID = "ORPH-2"
+	ORPH3    ID = "ORPH-3"
+	ORPH4    ID = "ORPH-4"
+	ORPH5    ID = "ORPH-5"
+	OPS1     ID = "OPS-1"
+	OPS2     ID = "OPS-2"
+	OPS3     ID = "OPS-3"
+	OPS4     ID = "OPS-4"
+	OPS5     ID = "OPS-5"
+	OPS6     ID = "OPS-6"
+	Q1       ID = "Q-1"
+	Q2       ID = "Q-2"
+	Q3       ID = "Q-3"
+	Q4       ID = "Q-4"
+	Q5       ID = "Q-5"
+	Q6       ID = "Q-6"
+	Q7       ID = "Q-7"
+	Q8       ID = "Q-8"
+	SYNC1    ID = "SYNC-1"
+	SYNC2    ID = "SYNC-2"
+	SYNC3    ID = "SYNC-3"
+	SYNC4    ID = "SYNC-4"
+	SYNC5    ID = "SYNC-5"
+	SYNC6    ID = "SYNC-6"
+	SYNC7    ID = "SYNC-7"
+	DUMP1    ID = "DUMP-1"
+	DUMP2    ID = "DUMP-2"
+	DUMP3    ID = "DUMP-3"
+	T1       ID = "T-1"
+	T2       ID = "T-2"
+	T3       ID = "T-3"
+	T4       ID = "T-4"
+	T5       ID = "T-5"
+	S1       ID = "S-1"
+	S2       ID = "S-2"
+	S3       ID = "S-3"
+	S4       ID = "S-4"
+	S5       ID = "S-5"
+	S6       ID = "S-6"
+	S7       ID = "S-7"
+	S8       ID = "S-8"
+	S9       ID = "S-9"
+	S10      ID = "S-10"
+	S11      ID = "S-11"
+	S12      ID = "S-12"
+	S13      ID = "S-13"
+	S14      ID = "S-14"
+	S15      ID = "S-15"
+	S16      ID = "S-16"
+	S17      ID = "S-17"
+	S18      ID = "S-18"
+	S19      ID = "S-19"
+	S20      ID = "S-20"
+	S21      ID = "S-21"
+	S22      ID = "S-22"
+	S23      ID = "S-23"
+	S24      ID = "S-24"
+	S25      ID = "S-25"
+	S26      ID = "S-26"
+	S27      ID = "S-27"
+	S28      ID = "S-28"
+	S29      ID = "S-29"
+	S30      ID = "S-30"
+	S31      ID = "S-31"
+	S32      ID = "S-32"
+	S33      ID = "S-33"
+	S34      ID = "S-34"
+	S35      ID = "S-35"
+	S36      ID = "S-36"
+	S37      ID = "S-37"
+	S38      ID = "S-38"
+	S39      ID = "S-39"
+	S40      ID = "S-40"
+	S41      ID = "S-41"
+	S42      ID = "S-42"
+	S43      ID = "S-43"
+	S44      ID = "S-44"
+	S45      ID = "S-45"
+	V1       ID = "V-1"
+	V2       ID = "V-2"
+	V3       ID = "V-3"
+	V4       ID = "V-4"
+	V5       ID = "V-5"
+	V6       ID = "V-6"
+	V7       ID = "V-7"
+	CREF1    ID = "CREF-1"
+	CREF2    ID = "CREF-2"
+	CREF3    ID = "CREF-3"
+	CREF4    ID = "CREF-4"
+	RS1      ID = "RS-1"
+	RS2      ID = "RS-2"
+	RS3      ID = "RS-3"
+	RS4      ID = "RS-4"
+	DEP1     ID = "DEP-1"
+	DEP2     ID = "DEP-2"
+	DEP3     ID = "DEP-3"
+	DEP4     ID = "DEP-4"
+	KUBELET1 ID = "KUBELET-1"
+	KUBELET2 ID = "KUBELET-2"
+	KUBELET3 ID = "KUBELET-3"
+	JOB1     ID = "JOB-1"
+	JOB2     ID = "JOB-2"
+	NS1      ID = "NS-1"
+	NS2      ID = "NS-2"
+	NS3      ID = "NS-3"
+	NS4      ID = "NS-4"
+	DEL9a    ID = "DEL-9a"
+	DEL9b    ID = "DEL-9b"
+	DEL9c    ID = "DEL-9c"
+	GB9a     ID = "GB-9a"
+	GB9b     ID = "GB-9b"
+	GB9c     ID = "GB-9c"
 )
 
 // known holds every id above, for ID.Known without reading the document.
 var known = map[ID]bool{
-	API1:  true,
-	API2:  true,
-	API3:  true,
-	API4:  true,
-	API5:  true,
-	API6:  true,
-	API7:  true,
-	API8:  true,
-	API9:  true,
-	API10: true,
-	API11: true,
-	API12: true,
-	API13: true,
-	API14: true,
-	API15: true,
-	API16: true,
-	API17: true,
-	API18: true,
-	API19: true,
-	API20: true,
-	API21: true,
-	N1:    true,
-	N2:    true,
-	N3:    true,
-	N4:    true,
-	N5:    true,
-	N6:    true,
-	N7:    true,
-	GB1:   true,
-	GB2:   true,
-	GB3:   true,
-	GB4:   true,
-	GB5:   true,
-	GB6:   true,
-	GB7:   true,
-	GB8:   true,
-	GB9:   true,
-	GB10:  true,
-	GB11:  true,
-	GB12:  true,
-	GB13:  true,
-	GB14:  true,
-	GB15:  true,
-	GB16:  true,
-	AOC1:  true,
-	AOC2:  true,
-	AOC3:  true,
-	XNS1:  true,
-	XNS2:  true,
-	XNS3:  true,
-	XNS4:  true,
-	XNS5:  true,
-	DEL1:  true,
-	DEL2:  true,
-	DEL3:  true,
-	DEL4:  true,
-	DEL5:  true,
-	DEL6:  true,
-	DEL7:  true,
-	DEL8:  true,
-	DEL9:  true,
-	DEL10: true,
-	DEL11: true,
-	DEL12: true,
-	FG1:   true,
-	FG2:   true,
-	FG3:   true,
-	FG4:   true,
-	FG5:   true,
-	FG6:   true,
-	ORPH1: true,
-	ORPH2: true,
-	ORPH3: true,
-	ORPH4: true,
-	ORPH5: true,
-	OPS1:  true,
-	OPS2:  true,
-	OPS3:  true,
-	OPS4:  true,
-	OPS5:  true,
-	OPS6:  true,
-	Q1:    true,
-	Q2:    true,
-	Q3:    true,
-	Q4:    true,
-	Q5:    true,
-	Q6:    true,
-	Q7:    true,
-	Q8:    true,
-	SYNC1: true,
-	SYNC2: true,
-	SYNC3: true,
-	SYNC4: true,
-	SYNC5: true,
-	SYNC6: true,
-	SYNC7: true,
-	DUMP1: true,
-	DUMP2: true,
-	DUMP3: true,
-	T1:    true,
-	T2:    true,
-	T3:    true,
-	T4:    true,
-	T5:    true,
-	S1:    true,
-	S2:    true,
-	S3:    true,
-	S4:    true,
-	S5:    true,
-	S6:    true,
-	S7:    true,
-	S8:    true,
-	S9:    true,
-	S10:   true,
-	S11:   true,
-	S12:   true,
-	S13:   true,
-	S14:   true,
-	S15:   true,
-	S16:   true,
-	S17:   true,
-	S18:   true,
-	S19:   true,
-	S20:   true,
-	S21:   true,
-	S22:   true,
-	S23:   true,
-	S24:   true,
-	S25:   true,
-	S26:   true,
-	S27:   true,
-	S28:   true,
-	S29:   true,
-	S30:   true,
-	S31:   true,
-	S32:   true,
-	S33:   true,
-	S34:   true,
-	S35:   true,
-	S36:   true,
-	S37:   true,
-	S38:   true,
-	S39:   true,
-	S40:   true,
-	S41:   true,
-	S42:   true,
-	S43:   true,
-	S44:   true,
-	S45:   true,
-	V1:    true,
-	V2:    true,
-	V3:    true,
-	V4:    true,
-	V5:    true,
-	V6:    true,
-	V7:    true,
-	DEL9a: true,
-	DEL9b: true,
-	DEL9c: true,
-	GB9a:  true,
-	GB9b:  true,
-	GB9c:  true,
+	API1:     true,
+	API2:     true,
+	API3:     true,
+	API4:     true,
+	API5:     true,
+	API6:     true,
+	API7:     true,
+	API8:     true,
+	API9:     true,
+	API10:    true,
+	API11:    true,
+	API12:    true,
+	API13:    true,
+	API14:    true,
+	API15:    true,
+	API16:    true,
+	API17:    true,
+	API18:    true,
+	API19:    true,
+	API20:    true,
+	API21:    true,
+	N1:       true,
+	N2:       true,
+	N3:       true,
+	N4:       true,
+	N5:       true,
+	N6:       true,
+	N7:       true,
+	GB1:      true,
+	GB2:      true,
+	GB3:      true,
+	GB4:      true,
+	GB5:      true,
+	GB6:      true,
+	GB7:      true,
+	GB8:      true,
+	GB9:      true,
+	GB10:     true,
+	GB11:     true,
+	GB12:     true,
+	GB13:     true,
+	GB14:     true,
+	GB15:     true,
+	GB16:     true,
+	AOC1:     true,
+	AOC2:     true,
+	AOC3:     true,
+	XNS1:     true,
+	XNS2:     true,
+	XNS3:     true,
+	XNS4:     true,
+	XNS5:     true,
+	DEL1:     true,
+	DEL2:     true,
+	DEL3:     true,
+	DEL4:     true,
+	DEL5:     true,
+	DEL6:     true,
+	DEL7:     true,
+	DEL8:     true,
+	DEL9:     true,
+	DEL10:    true,
+	DEL11:    true,
+	DEL12:    true,
+	FG1:      true,
+	FG2:      true,
+	FG3:      true,
+	FG4:      true,
+	FG5:      true,
+	FG6:      true,
+	ORPH1:    true,
+	ORPH2:    true,
+	ORPH3:    true,
+	ORPH4:    true,
+	ORPH5:    true,
+	OPS1:     true,
+	OPS2:     true,
+	OPS3:     true,
+	OPS4:     true,
+	OPS5:     true,
+	OPS6:     true,
+	Q1:       true,
+	Q2:       true,
+	Q3:       true,
+	Q4:       true,
+	Q5:       true,
+	Q6:       true,
+	Q7:       true,
+	Q8:       true,
+	SYNC1:    true,
+	SYNC2:    true,
+	SYNC3:    true,
+	SYNC4:    true,
+	SYNC5:    true,
+	SYNC6:    true,
+	SYNC7:    true,
+	DUMP1:    true,
+	DUMP2:    true,
+	DUMP3:    true,
+	T1:       true,
+	T2:       true,
+	T3:       true,
+	T4:       true,
+	T5:       true,
+	S1:       true,
+	S2:       true,
+	S3:       true,
+	S4:       true,
+	S5:       true,
+	S6:       true,
+	S7:       true,
+	S8:       true,
+	S9:       true,
+	S10:      true,
+	S11:      true,
+	S12:      true,
+	S13:      true,
+	S14:      true,
+	S15:      true,
+	S16:      true,
+	S17:      true,
+	S18:      true,
+	S19:      true,
+	S20:      true,
+	S21:      true,
+	S22:      true,
+	S23:      true,
+	S24:      true,
+	S25:      true,
+	S26:      true,
+	S27:      true,
+	S28:      true,
+	S29:      true,
+	S30:      true,
+	S31:      true,
+	S32:      true,
+	S33:      true,
+	S34:      true,
+	S35:      true,
+	S36:      true,
+	S37:      true,
+	S38:      true,
+	S39:      true,
+	S40:      true,
+	S41:      true,
+	S42:      true,
+	S43:      true,
+	S44:      true,
+	S45:      true,
+	V1:       true,
+	V2:       true,
+	V3:       true,
+	V4:       true,
+	V5:       true,
+	V6:       true,
+	V7:       true,
+	CREF1:    true,
+	CREF2:    true,
+	CREF3:    true,
+	CREF4:    true,
+	RS1:      true,
+	RS2:      true,
+	RS3:      true,
+	RS4:      true,
+	DEP1:     true,
+	DEP2:     true,
+	DEP3:     true,
+	DEP4:     true,
+	KUBELET1: true,
+	KUBELET2: true,
+	KUBELET3: true,
+	JOB1:     true,
+	JOB2:     true,
+	NS1:      true,
+	NS2:      true,
+	NS3:      true,
+	NS4:      true,
+	DEL9a:    true,
+	DEL9b:    true,
+	DEL9c:    true,
+	GB9a:     true,
+	GB9b:     true,
+	GB9c:     true,
 }

@@ -11,7 +11,15 @@ import (
 )
 
 //go:embed gc-behavior.md
-var source string
+var gcSource string
+
+// clusterSource numbers the controllers around the GC (issue 15) in gc-behavior.md's style.
+//
+//go:embed cluster-rules.md
+var clusterSource string
+
+// source is both documents: rules are looked up, cited and generated from either.
+var source = gcSource + "\n---\n\n" + clusterSource
 
 // Rule is one numbered rule: its id (e.g. "DEL-9"), its title and its full text in markdown.
 type Rule struct {
@@ -22,7 +30,8 @@ type Rule struct {
 
 // Prefixes lists the rule families, in the order gc-behavior.md introduces them. It is
 // the one list: Cited, ID.Family and the generated constants follow it.
-var Prefixes = []string{"API", "N", "GB", "AOC", "XNS", "DEL", "FG", "ORPH", "OPS", "Q", "SYNC", "DUMP", "T", "S", "V"}
+var Prefixes = []string{"API", "N", "GB", "AOC", "XNS", "DEL", "FG", "ORPH", "OPS", "Q", "SYNC", "DUMP", "T", "S", "V",
+	"CREF", "RS", "DEP", "KUBELET", "JOB", "NS"} // the last six: cluster-rules.md
 
 // ID is a rule id: a family, a dash and a number ("DEL-9"), or a clause of a rule that
 // gc-behavior.md names with a letter ("DEL-9a"). The code uses the generated constants

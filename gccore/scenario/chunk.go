@@ -155,6 +155,9 @@ func parseChunked(file string, data []byte, per int, opt Options) (*Scenario, bo
 		}
 	}
 	sc, err := b.steps(raw.Steps, opt)
+	if err == nil {
+		sc, err = withCluster(sc, raw.rawCluster)
+	}
 	if err != nil {
 		return nil, false
 	}

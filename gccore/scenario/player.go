@@ -19,6 +19,8 @@ func (st Step) Input() gccore.Input {
 		return gccore.FinalizerInput(st.Ref, st.Finalizer, false)
 	case OpDeliverEvent, OpGraphChange, OpDeleteItem, OpOrphanItem:
 		return gccore.Input{Op: gccore.InputOp(st.Op), EventKind: st.EventKind}
+	case OpScale, OpSetNodeReady, OpSetLabels: // cluster.go: merge patches
+		return gccore.PatchInput(st.Ref, st.Patch)
 	}
 	return gccore.Input{Op: gccore.InputTick, Ticks: st.Ticks}
 }

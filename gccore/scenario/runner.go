@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/gcplay/gcplay/gccore"
+	"github.com/gcplay/gcplay/gccore/cluster"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 )
 
@@ -26,6 +27,10 @@ func NewRunner(sc *Scenario, cfg gccore.Config) (*Runner, error) {
 	sim, err := gccore.New(cfg)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %s", sc.File, oneLine(err))
+	}
+	// Controllers first, so that they see the objects' creation (cluster-rules.md).
+	if err := cluster.Install(sim, sc.Controllers); err != nil {
+		return nil, fmt.Errorf("%s: controllers: %s", sc.File, oneLine(err))
 	}
 	for i, o := range sc.Objects {
 		if _, err := sim.Create(o); err != nil {

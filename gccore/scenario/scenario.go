@@ -23,6 +23,10 @@ type Scenario struct {
 	Resources []gccore.ResourceDecl
 	Objects   []*gccore.Object
 	Steps     []Step
+	// Version is the format version (1 unless the file says `version: 2`); Controllers
+	// are the controllers that run (cluster.go).
+	Version     int
+	Controllers []string
 }
 
 // Op names a step kind.
@@ -75,6 +79,7 @@ type rawScenario struct {
 	Resources []gccore.ResourceDecl        `json:"resources"`
 	Objects   []map[string]any             `json:"objects"`
 	Steps     []map[string]json.RawMessage `json:"steps"`
+	rawCluster
 }
 
 type rawRef struct {
@@ -121,7 +126,11 @@ func parseWhole(file string, data []byte, opt Options) (*Scenario, error) {
 			return nil, err
 		}
 	}
-	return b.steps(raw.Steps, opt)
+	sc, err := b.steps(raw.Steps, opt)
+	if err != nil {
+		return nil, err
+	}
+	return withCluster(sc, raw.rawCluster)
 }
 
 // decodeRaw checks a scenario's YAML and decodes its three sections.
@@ -376,7 +385,10 @@ func parseStep(rs *gccore.Resources, s map[string]json.RawMessage, opt Options) 
 			}
 			st.EventKind = b.Kind
 		default:
-			return st, fmt.Errorf("unknown step %q (want create, update, delete, addFinalizer, removeFinalizer or run)", op)
+			if ok, err := clusterStep(rs, &st, body); ok {
+				return st, err
+			}
+			return st, fmt.Errorf("unknown step %q (want create, update, delete, addFinalizer, removeFinalizer, run, scale, setNodeReady or setLabels)", op)
 		}
 	}
 	return st, nil

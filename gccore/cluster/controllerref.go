@@ -1,0 +1,134 @@
+package cluster
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/gcplay/gcplay/gccore"
+	"github.com/gcplay/gcplay/gccore/rules"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/labels"
+	"k8s.io/apimachinery/pkg/runtime"
+)
+
+// spec returns an object's spec (nil if it has none).
+func spec(o *gccore.Object) map[string]any {
+	s, _ := o.Content["spec"].(map[string]any)
+	return s
+}
+
+// replicas is spec.replicas, 1 when unset as the API server defaults it.
+func replicas(o *gccore.Object) int64 {
+	switch v := spec(o)["replicas"].(type) {
+	case int64:
+		return v
+	case float64:
+		return int64(v)
+	}
+	return 1
+}
+
+// selectorOf is spec.selector as a labels.Selector; a missing or invalid selector
+// selects nothing (the API server would have refused it).
+func selectorOf(o *gccore.Object) labels.Selector {
+	m, _ := spec(o)["selector"].(map[string]any)
+	if m == nil {
+		return labels.Nothing()
+	}
+	var ls metav1.LabelSelector
+	if err := runtime.DefaultUnstructuredConverter.FromUnstructured(m, &ls); err != nil {
+		return labels.Nothing()
+	}
+	sel, err := metav1.LabelSelectorAsSelector(&ls)
+	if err != nil || sel.Empty() {
+		return labels.Nothing()
+	}
+	return sel
+}
+
+// controllerOf is the object's controller ownerReference, or nil.
+func controllerOf(o *gccore.Object) *metav1.OwnerReference {
+	for i := range o.OwnerReferences {
+		if r := &o.OwnerReferences[i]; r.Controller != nil && *r.Controller {
+			return r
+		}
+	}
+	return nil
+}
+
+// controllerRef is the ownerReference a controller gives what it creates or adopts.
+func controllerRef(owner *gccore.Object) metav1.OwnerReference {
+	t := true
+	return metav1.OwnerReference{APIVersion: owner.APIVersion, Kind: owner.Kind, Name: owner.Name, UID: owner.UID, Controller: &t, BlockOwnerDeletion: &t}
+}
+
+// refManager claims children for one owner, as client-go's ControllerRefManager does.
+type refManager struct {
+	client *gccore.Client
+	comp   gccore.Component
+	sim    *gccore.Sim
+	owner  *gccore.Object
+	sel    labels.Selector
+}
+
+// claim returns the children the owner controls after adopting matching orphans and
+// releasing non-matching ones (CREF-1 ... CREF-4).
+func (m *refManager) claim(children []*gccore.Object) []*gccore.Object {
+	var owned []*gccore.Object
+	for _, c := range children {
+		match := m.sel.Matches(labels.Set(c.Labels))
+		ref := controllerOf(c)
+		switch {
+		case ref != nil && ref.UID != m.owner.UID:
+			// CREF-1: another controller's; not ours to touch.
+		case ref != nil && match:
+			owned = append(owned, c)
+		case ref != nil:
+			if m.owner.Terminating() { // CREF-4
+				continue
+			}
+			m.release(c)
+		case match && !c.Terminating():
+			if m.adopt(c) {
+				owned = append(owned, c)
+			}
+		}
+	}
+	return owned
+}
+
+// adopt adds the controller reference after the fresh uid check (CREF-2, CREF-4).
+func (m *refManager) adopt(c *gccore.Object) bool {
+	fresh, err := m.client.Get(m.owner.Ref())
+	if err != nil || fresh.UID != m.owner.UID || fresh.Terminating() {
+		if m.owner.Terminating() || (err == nil && fresh.Terminating()) {
+			return false // CREF-4, said once by the sync that skips (RS-4, DEP-4)
+		}
+		m.sim.Record(gccore.Record{Component: m.comp, Rule: rules.CREF2, Key: c.Ref().String(),
+			Text: fmt.Sprintf("not adopted: %s %s is gone or has another uid (fresh uid check)", m.owner.Kind, m.owner.Name)})
+		return false
+	}
+	ref := controllerRef(m.owner)
+	patch, _ := json.Marshal(map[string]any{"metadata": map[string]any{
+		"ownerReferences": append(append([]metav1.OwnerReference(nil), c.OwnerReferences...), ref),
+		"uid":             c.UID,
+	}})
+	_, err = m.client.Patch(rules.CREF2, fmt.Sprintf("adopt: labels match the selector of %s %s", m.owner.Kind, m.owner.Name), c.Ref(), gccore.MergePatch, patch)
+	return err == nil
+}
+
+// release removes the owner's reference from a child whose labels stopped matching (CREF-3).
+func (m *refManager) release(c *gccore.Object) {
+	var keep []metav1.OwnerReference
+	for _, r := range c.OwnerReferences {
+		if r.UID != m.owner.UID {
+			keep = append(keep, r)
+		}
+	}
+	var refs any = keep
+	if len(keep) == 0 {
+		refs = nil
+	}
+	patch, _ := json.Marshal(map[string]any{"metadata": map[string]any{"ownerReferences": refs, "uid": c.UID}})
+	m.client.Patch(rules.CREF3, fmt.Sprintf("release: labels no longer match the selector of %s %s", m.owner.Kind, m.owner.Name), c.Ref(), gccore.MergePatch, patch)
+}

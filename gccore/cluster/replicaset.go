@@ -1,0 +1,161 @@
+package cluster
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/gcplay/gcplay/gccore"
+	"github.com/gcplay/gcplay/gccore/rules"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
+)
+
+// CompReplicaSet is the ReplicaSet controller's trace component.
+const CompReplicaSet gccore.Component = "replicaset-controller"
+
+// workload is what the ReplicaSet and Job controllers share: a queue of owner keys fed
+// by events on the owners and on their Pods.
+type workload struct {
+	sim    *gccore.Sim
+	client *gccore.Client
+	comp   gccore.Component
+	kind   gccore.ObjectRef // APIVersion and Kind of the owners
+	q      queue
+}
+
+// Observe queues an owner for its own events, and every owner in a Pod's namespace for
+// the Pod's (upstream looks up the matching owners; at the simulation's scale all of them
+// is as good, and a sync that finds nothing to do writes nothing).
+func (w *workload) Observe(ev gccore.WatchEvent) {
+	o := ev.Object
+	switch {
+	case o.APIVersion == w.kind.APIVersion && o.Kind == w.kind.Kind:
+		w.q.add(o.Namespace + "/" + o.Name)
+	case o.APIVersion == "v1" && o.Kind == "Pod":
+		for _, owner := range w.client.List(w.kind.APIVersion, w.kind.Kind, o.Namespace) {
+			w.q.add(owner.Namespace + "/" + owner.Name)
+		}
+	}
+}
+
+func (w *workload) Idle() bool { return len(w.q) == 0 }
+
+// get reads the owner of a key; nil when it is gone.
+func (w *workload) get(key string) *gccore.Object {
+	ns, name := splitKey(key)
+	o, err := w.client.Get(gccore.ObjectRef{APIVersion: w.kind.APIVersion, Kind: w.kind.Kind, Namespace: ns, Name: name})
+	if err != nil {
+		return nil
+	}
+	return o
+}
+
+// pods claims the owner's Pods (CREF-1 ... CREF-4) and returns the active ones (RS-1).
+func (w *workload) pods(owner *gccore.Object) []*gccore.Object {
+	m := &refManager{client: w.client, comp: w.comp, sim: w.sim, owner: owner, sel: selectorOf(owner)}
+	var active []*gccore.Object
+	for _, p := range m.claim(w.client.List("v1", "Pod", owner.Namespace)) {
+		status, _ := p.Content["status"].(map[string]any)
+		if phase, _ := status["phase"].(string); p.Terminating() || phase == "Succeeded" || phase == "Failed" {
+			continue
+		}
+		active = append(active, p)
+	}
+	return active
+}
+
+// createPods creates n Pods from the owner's template (RS-2, JOB-1).
+func (w *workload) createPods(rule rules.ID, owner *gccore.Object, n int64) {
+	tmpl, _ := spec(owner)["template"].(map[string]any)
+	tmd, _ := tmpl["metadata"].(map[string]any)
+	for i := int64(0); i < n; i++ {
+		pod := &gccore.Object{Content: map[string]any{}}
+		pod.APIVersion, pod.Kind = "v1", "Pod"
+		pod.Namespace, pod.Name = owner.Namespace, owner.Name+"-"+w.sim.RandSuffix(5)
+		if l, ok := tmd["labels"].(map[string]any); ok {
+			pod.Labels = map[string]string{}
+			for k, v := range l {
+				pod.Labels[k] = fmt.Sprint(v)
+			}
+		}
+		if s, ok := tmpl["spec"].(map[string]any); ok {
+			pod.Content["spec"] = runtime.DeepCopyJSONValue(s)
+		}
+		pod.OwnerReferences = []metav1.OwnerReference{controllerRef(owner)}
+		w.client.Create(rule, fmt.Sprintf("%d of %d missing Pods of %s %s", i+1, n, owner.Kind, owner.Name), pod)
+	}
+}
+
+type replicaSetController struct{ workload }
+
+func newReplicaSetController(sim *gccore.Sim) *replicaSetController {
+	return &replicaSetController{workload{sim: sim, client: sim.Client(CompReplicaSet), comp: CompReplicaSet,
+		kind: gccore.ObjectRef{APIVersion: "apps/v1", Kind: "ReplicaSet"}, q: queue{}}}
+}
+
+func (c *replicaSetController) Tick() {
+	for _, key := range c.q.take() {
+		c.sync(key)
+	}
+}
+
+// sync is syncReplicaSet: claim, then create or delete to match spec.replicas.
+func (c *replicaSetController) sync(key string) {
+	rs := c.get(key)
+	if rs == nil {
+		return
+	}
+	active := c.pods(rs)
+	if rs.Terminating() { // RS-4
+		if len(active) > 0 {
+			c.sim.Record(gccore.Record{Component: c.comp, Rule: rules.RS4, Key: rs.Ref().String(),
+				Text: fmt.Sprintf("being deleted: creates and deletes no Pods (%d active)", len(active))})
+		}
+		return
+	}
+	diff := int64(len(active)) - replicas(rs)
+	switch {
+	case diff < 0:
+		c.createPods(rules.RS2, rs, -diff)
+	case diff > 0:
+		c.sortForDeletion(active)
+		for _, p := range active[:diff] {
+			c.client.Delete(rules.RS3, fmt.Sprintf("%d active Pods, %d wanted by %s", len(active), replicas(rs), rs.Name), p.Ref(), metav1.DeleteOptions{})
+		}
+	}
+}
+
+// sortForDeletion puts first the Pods to delete first (RS-3): unbound, then on a node
+// that is not Ready, then the newest (highest resourceVersion of creation: the name's
+// order breaks ties).
+func (c *replicaSetController) sortForDeletion(pods []*gccore.Object) {
+	rank := func(p *gccore.Object) int {
+		node, _ := spec(p)["nodeName"].(string)
+		switch {
+		case node == "":
+			return 0
+		case !nodeReady(c.client, node):
+			return 1
+		}
+		return 2
+	}
+	sort.SliceStable(pods, func(i, j int) bool {
+		ri, rj := rank(pods[i]), rank(pods[j])
+		if ri != rj {
+			return ri < rj
+		}
+		if !pods[i].CreationTimestamp.Equal(&pods[j].CreationTimestamp) {
+			return pods[j].CreationTimestamp.Before(&pods[i].CreationTimestamp)
+		}
+		return pods[i].Name > pods[j].Name
+	})
+}
+
+func splitKey(key string) (ns, name string) {
+	for i := 0; i < len(key); i++ {
+		if key[i] == '/' {
+			return key[:i], key[i+1:]
+		}
+	}
+	return "", key
+}

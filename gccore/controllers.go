@@ -1,0 +1,152 @@
+package gccore
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strconv"
+	"time"
+
+	"github.com/gcplay/gcplay/gccore/rules"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/types"
+)
+
+// Controller is a control loop beside the garbage collector (package gccore/cluster):
+// it sees every watch event as it is emitted and works once per tick, after the GC's
+// workers, through a Client, so that the GC sees its writes through its informers like
+// any other client's. It must not use goroutines, the wall clock or its own randomness.
+type Controller interface {
+	// Observe is handed each watch event when the API server emits it.
+	Observe(ev WatchEvent)
+	// Tick does the controller's work for the current tick.
+	Tick()
+	// Idle reports that the controller has nothing left to do by itself (a Pod held by a
+	// NotReady node's kubelet waits on a person, not on time: it does not count).
+	Idle() bool
+}
+
+// AddController runs c from the next tick on. Controllers tick in the order added.
+func (s *Sim) AddController(c Controller) {
+	s.controllers = append(s.controllers, c)
+	s.api.watch = append(s.api.watch, c.Observe)
+}
+
+// tickControllers is the last part of a tick.
+func (s *Sim) tickControllers() {
+	for _, c := range s.controllers {
+		c.Tick()
+	}
+}
+
+func (s *Sim) controllersIdle() bool {
+	for _, c := range s.controllers {
+		if !c.Idle() {
+			return false
+		}
+	}
+	return true
+}
+
+// Now is the virtual time of the current tick (scenario-format.md: Epoch + one second per tick).
+func (s *Sim) Now() time.Time { return s.clock.now().Time }
+
+// RandSuffix draws n characters from a seeded source, from the alphabet of
+// apimachinery's rand.String (no vowels, no look-alikes), for names controllers generate
+// (generateName). Its source has a fixed seed, not Config.Seed: a scenario names the
+// Pods a controller made, and must run the same whatever the seed of the uids.
+func (s *Sim) RandSuffix(n int) string {
+	const alphabet = "bcdfghjklmnpqrstvwxz2456789"
+	if s.names == nil {
+		s.names = rand.New(rand.NewPCG(0x6e616d6573, 0x6763706c6179))
+	}
+	b := make([]byte, n)
+	for i := range b {
+		b[i] = alphabet[s.names.IntN(len(alphabet))]
+	}
+	return string(b)
+}
+
+// Record adds a controller's decision to the trace.
+func (s *Sim) Record(r Record) { s.trace.add(r) }
+
+// Client is the API access of one controller: every call is a trace record under the
+// controller's component, citing the rule that made the call.
+type Client struct {
+	sim  *Sim
+	comp Component
+}
+
+// Client returns the API client of a controller named comp.
+func (s *Sim) Client(comp Component) *Client { return &Client{sim: s, comp: comp} }
+
+func (c *Client) record(rule rules.ID, key ObjectRef, call, text string, err error) {
+	c.sim.trace.add(Record{Component: c.comp, Rule: rule, Key: key.String(), Call: call, Text: text, Result: statusText(err)})
+}
+
+// Get reads one object (a fresh read, not a cache: ControllerRefManager's uid check).
+func (c *Client) Get(ref ObjectRef) (*Object, error) { return c.sim.api.Get(ref) }
+
+// List returns the stored objects of one kind, in one namespace unless namespace is
+// "", in the order of Sim.Objects. They are shared: callers must not change them.
+func (c *Client) List(apiVersion, kind, namespace string) []*Object {
+	var out []*Object
+	for _, o := range c.sim.ObjectsShared() {
+		if o.APIVersion == apiVersion && o.Kind == kind && (namespace == "" || o.Namespace == namespace) {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+// Create creates obj.
+func (c *Client) Create(rule rules.ID, text string, obj *Object) (*Object, error) {
+	o, err := c.sim.api.Create(obj)
+	c.record(rule, obj.Ref(), "create", text, err)
+	return o, err
+}
+
+// Patch patches ref.
+func (c *Client) Patch(rule rules.ID, text string, ref ObjectRef, pt PatchType, body []byte) (*Object, error) {
+	o, err := c.sim.api.Patch(ref, pt, body)
+	c.record(rule, ref, fmt.Sprintf("patch (%s) %s", pt, body), text, err)
+	return o, err
+}
+
+// Delete deletes ref with opts.
+func (c *Client) Delete(rule rules.ID, text string, ref ObjectRef, opts metav1.DeleteOptions) (*Object, error) {
+	o, _, err := c.sim.api.Delete(ref, opts)
+	call := "delete"
+	if p := opts.PropagationPolicy; p != nil {
+		call += " propagationPolicy=" + string(*p)
+	}
+	if opts.GracePeriodSeconds != nil {
+		call += " gracePeriodSeconds=" + strconv.FormatInt(*opts.GracePeriodSeconds, 10)
+	}
+	if opts.Preconditions != nil && opts.Preconditions.UID != nil {
+		call += " preconditions.uid=" + string(*opts.Preconditions.UID)
+	}
+	c.record(rule, ref, call, text, err)
+	return o, err
+}
+
+// hasUID reports whether a stored object has the uid (Sim.newUID).
+func (s *APIServer) hasUID(uid types.UID) bool {
+	_, ok := s.uids[uid]
+	return ok
+}
+
+// Explainer is a Controller that can say why it holds an object (Sim.Why): the kubelet
+// of a NotReady node, a namespace waiting for a finalizer.
+type Explainer interface {
+	Why(o *Object) []string
+}
+
+func (s *Sim) whyControllers(o *Object) []string {
+	var out []string
+	for _, c := range s.controllers {
+		if e, ok := c.(Explainer); ok {
+			out = append(out, e.Why(o)...)
+		}
+	}
+	return out
+}

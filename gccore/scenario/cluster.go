@@ -1,0 +1,219 @@
+package scenario
+
+// The cluster sections of scenario format version 2 (issue 15, cluster-rules.md):
+// `controllers:`, `nodes:` and the steps scale, setNodeReady and setLabels. A file
+// without `version: 2` is version 1 and may not use them, so that it keeps its meaning.
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+
+	"github.com/gcplay/gcplay/gccore"
+	"github.com/gcplay/gcplay/gccore/cluster"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/labels"
+)
+
+// ClusterVersion is the first format version with controllers and nodes.
+const ClusterVersion = 2
+
+// The steps of version 2. Each is a JSON merge patch of one object, so it plays as an
+// `update` input (gccore.PatchInput).
+const (
+	OpScale        Op = "scale"        // {apiVersion, kind, namespace, name, replicas}
+	OpSetNodeReady Op = "setNodeReady" // {node, ready}
+	OpSetLabels    Op = "setLabels"    // {apiVersion, kind, namespace, name, labels}; a null value removes a label
+)
+
+// Node is one entry of `nodes:`: a Node object with a Ready condition.
+type Node struct {
+	Name  string `json:"name"`
+	Ready bool   `json:"ready"`
+}
+
+// rawCluster is the part of rawScenario that version 2 adds.
+type rawCluster struct {
+	Version     int      `json:"version,omitempty"`
+	Controllers []string `json:"controllers,omitempty"`
+	Nodes       []Node   `json:"nodes,omitempty"`
+}
+
+// clusterStep parses a version 2 step; ok is false for any other step.
+func clusterStep(rs *gccore.Resources, st *Step, body json.RawMessage) (ok bool, err error) {
+	switch st.Op {
+	case OpScale, OpSetLabels:
+		var r struct {
+			APIVersion string             `json:"apiVersion"`
+			Kind       string             `json:"kind"`
+			Namespace  string             `json:"namespace"`
+			Name       string             `json:"name"`
+			Replicas   *int64             `json:"replicas"`
+			Labels     map[string]*string `json:"labels"`
+		}
+		if err := strictJSON(body, &r); err != nil {
+			return true, err
+		}
+		ref, _ := json.Marshal(map[string]string{"apiVersion": r.APIVersion, "kind": r.Kind, "namespace": r.Namespace, "name": r.Name})
+		named := Step{Op: OpDelete} // the step that takes a bare ref
+		if err := parseRefStep(rs, &named, ref); err != nil {
+			return true, err
+		}
+		st.Ref = named.Ref
+		if st.Op == OpScale {
+			if r.Replicas == nil || *r.Replicas < 0 || r.Labels != nil {
+				return true, fmt.Errorf("scale takes apiVersion, kind, namespace, name and replicas (a whole number, 0 or more)")
+			}
+			st.Patch = namedPatch(st.Ref, "spec", map[string]any{"replicas": *r.Replicas})
+			return true, nil
+		}
+		if r.Labels == nil || r.Replicas != nil {
+			return true, fmt.Errorf("setLabels takes apiVersion, kind, namespace, name and labels")
+		}
+		st.Patch = namedPatch(st.Ref, "labels", r.Labels)
+		return true, nil
+	case OpSetNodeReady:
+		var r struct {
+			Node  string `json:"node"`
+			Ready *bool  `json:"ready"`
+		}
+		if err := strictJSON(body, &r); err != nil {
+			return true, err
+		}
+		if r.Node == "" || r.Ready == nil {
+			return true, fmt.Errorf("setNodeReady takes node and ready (true or false)")
+		}
+		st.Ref = gccore.ObjectRef{APIVersion: "v1", Kind: "Node", Name: r.Node}
+		st.Patch = namedPatch(st.Ref, "status", nodeStatus(*r.Ready))
+		return true, nil
+	}
+	return false, nil
+}
+
+// namedPatch is a merge patch that names its object in metadata, as an `update` step's
+// does, so that the step written back as `update` (StepMap) is the same input.
+func namedPatch(ref gccore.ObjectRef, field string, value any) []byte {
+	md := map[string]any{"name": ref.Name}
+	if ref.Namespace != "" {
+		md["namespace"] = ref.Namespace
+	}
+	patch := map[string]any{"metadata": md}
+	if field == "labels" {
+		md["labels"] = value
+	} else {
+		patch[field] = value
+	}
+	b, _ := json.Marshal(patch)
+	return b
+}
+
+func strictJSON(body []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return fmt.Errorf("%v", oneLine(err))
+	}
+	return nil
+}
+
+// nodeStatus is a Node's status with its Ready condition.
+func nodeStatus(ready bool) map[string]any {
+	s := "False"
+	if ready {
+		s = "True"
+	}
+	return map[string]any{"conditions": []any{map[string]any{"type": "Ready", "status": s}}}
+}
+
+// withCluster checks the version 2 sections and adds them to sc: the nodes become
+// Node objects created before the others.
+func withCluster(sc *Scenario, raw rawCluster) (*Scenario, error) {
+	file := sc.File
+	switch raw.Version {
+	case 0, 1, ClusterVersion:
+	default:
+		return nil, fmt.Errorf("%s: version %d: want 1 or %d", file, raw.Version, ClusterVersion)
+	}
+	v2 := raw.Version == ClusterVersion
+	if !v2 && (raw.Controllers != nil || raw.Nodes != nil) {
+		return nil, fmt.Errorf("%s: controllers: and nodes: need version: %d at the top of the file", file, ClusterVersion)
+	}
+	for i, st := range sc.Steps {
+		if (st.Op == OpScale || st.Op == OpSetNodeReady || st.Op == OpSetLabels) && !v2 {
+			return nil, fmt.Errorf("%s: steps[%d] (%s): needs version: %d at the top of the file", file, i, st.Op, ClusterVersion)
+		}
+	}
+	if err := cluster.Check(raw.Controllers); err != nil {
+		return nil, fmt.Errorf("%s: controllers: %v", file, err)
+	}
+	sc.Version, sc.Controllers = max(raw.Version, 1), raw.Controllers
+	var nodes []*gccore.Object
+	seen := map[string]bool{}
+	for _, o := range sc.Objects {
+		if o.Kind == "Node" && o.APIVersion == "v1" {
+			seen[o.Name] = true
+		}
+	}
+	for i, n := range raw.Nodes {
+		if n.Name == "" {
+			return nil, fmt.Errorf("%s: nodes[%d]: name is required", file, i)
+		}
+		if seen[n.Name] {
+			return nil, fmt.Errorf("%s: nodes[%d] (%s): a Node of that name is already declared", file, i, Quote(n.Name))
+		}
+		seen[n.Name] = true
+		o := &gccore.Object{Content: map[string]any{"status": nodeStatus(n.Ready)}}
+		o.APIVersion, o.Kind, o.Name = "v1", "Node", n.Name
+		nodes = append(nodes, o)
+	}
+	sc.Objects = append(nodes, sc.Objects...)
+	for i, o := range sc.Objects {
+		if err := checkControlled(sc.Controllers, o); err != nil {
+			return nil, fmt.Errorf("%s: objects[%d] (%s): %v", file, i-len(nodes), quoteRef(o.Ref()), err)
+		}
+	}
+	return sc, nil
+}
+
+// checkControlled asks of a Deployment, ReplicaSet or Job whose controller runs the spec
+// fields it reads: a selector that its template's labels match, as the API server's
+// validation does.
+func checkControlled(controllers []string, o *gccore.Object) error {
+	name := map[string]string{"Deployment": cluster.Deployment, "ReplicaSet": cluster.ReplicaSet, "Job": cluster.Job}[o.Kind]
+	if name == "" || !contains(controllers, name) {
+		return nil
+	}
+	spec, _ := o.Content["spec"].(map[string]any)
+	sel, _ := spec["selector"].(map[string]any)
+	var ls metav1.LabelSelector
+	if b, err := json.Marshal(sel); err == nil && sel != nil {
+		err = json.Unmarshal(b, &ls)
+		if err != nil {
+			return fmt.Errorf("spec.selector: %v", oneLine(err))
+		}
+	}
+	s, err := metav1.LabelSelectorAsSelector(&ls)
+	if err != nil || s.Empty() {
+		return fmt.Errorf("the %s controller runs: spec.selector (matchLabels) is required", name)
+	}
+	tmpl, _ := spec["template"].(map[string]any)
+	md, _ := tmpl["metadata"].(map[string]any)
+	l, _ := md["labels"].(map[string]any)
+	set := labels.Set{}
+	for k, v := range l {
+		set[k] = fmt.Sprint(v)
+	}
+	if !s.Matches(set) {
+		return fmt.Errorf("spec.template.metadata.labels do not match spec.selector")
+	}
+	return nil
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
