@@ -265,8 +265,12 @@ func strictJSON(data []byte, v any) error {
 	return dec.Decode(v)
 }
 
-// scenario is the start scenario with steps appended after its own, parsed: what a run of
-// the lesson plays. what names the steps in errors.
+// Scenario is the start scenario with steps appended after its own, parsed: what a run of
+// the lesson plays (the page replays the solution from it). what names the steps in errors.
+func (l *Lesson) Scenario(what string, steps []Step) (*scenario.Scenario, error) {
+	return l.scenario(what, steps)
+}
+
 func (l *Lesson) scenario(what string, steps []Step) (*scenario.Scenario, error) {
 	var doc map[string]any
 	if err := json.Unmarshal(l.Start, &doc); err != nil {
