@@ -45,6 +45,9 @@ func (p *Playground) renderOverlay(v *workspace.View) app.UI {
 		}
 		title = r.ID + " — " + r.Title
 		body = []app.UI{app.Raw(ruleMarkdown(r.Text))}
+	case overlayLessons:
+		title = t(p.lang, "lessonsTitle")
+		body = p.renderLessonsMenu()
 	default:
 		return app.Div().Class("overlay-none")
 	}

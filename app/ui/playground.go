@@ -39,6 +39,7 @@ const (
 	overlayHelp
 	overlayRule
 	overlayExport
+	overlayLessons
 )
 
 // Policies are the Delete button's choices; "" is the API server's default.
@@ -77,6 +78,11 @@ type Playground struct {
 	guide      string
 	tour       int
 	legendOpen bool
+	// lesson is the open lesson (nil outside lesson mode); progress the lessons done
+	// (catalog.KindProgress); lang the page's language (i18n.go).
+	lesson   *lessonRun
+	progress map[string]bool
+	lang     string
 
 	stored      storage
 	storeNote   string // why the workspace is not persisted, if it is not
@@ -111,6 +117,8 @@ func (p *Playground) OnMount(ctx app.Context) {
 	p.until = workspace.QueueAttemptToDelete
 	p.tab = tabInspector
 	p.collapsed = map[string]bool{}
+	p.progress = map[string]bool{}
+	p.lang = pageLanguage()
 	if firstVisit(ctx) {
 		p.tour, p.legendOpen = 1, true
 	}
@@ -136,6 +144,7 @@ func (p *Playground) open(ws *workspace.Workspace) {
 	p.collapsed = map[string]bool{}
 	p.notice = notice{}
 	p.guide = ""
+	p.startLesson(ws)
 }
 
 // guard runs a state change: an error becomes the page's notice, a panic the crash
@@ -152,6 +161,7 @@ func (p *Playground) guard(ctx app.Context, what string, f func() error) {
 	if err := f(); err != nil {
 		p.notice = notice{noticeError, err.Error()}
 	}
+	p.judge()
 	p.changeMS += now() - start
 	p.save(ctx)
 }

@@ -81,7 +81,9 @@ func (p *Playground) startStorage(ctx app.Context) {
 				problems = append(problems, err.Error())
 			}
 		}
+		progress, _ := cat.Progress() // unreadable progress starts again; the attempts stay
 		ctx.Dispatch(func(ctx app.Context) {
+			p.progress = progress
 			p.stored = storage{cat: cat, fb: fb, id: e.ID, entries: cat.Entries(), kept: cat.Quarantined()}
 			p.storeNote = strings.Join(notes, " ")
 			p.guard(ctx, "load", func() error {
@@ -93,6 +95,9 @@ func (p *Playground) startStorage(ctx app.Context) {
 				p.savedSeq = p.saveSeq // what was just loaded or created is stored
 				if consumed {
 					clearFragment()
+				}
+				if id, ok := lessonFragment(app.Window().URL().Fragment); ok {
+					p.openLesson(ctx, id)
 				}
 				if len(problems) > 0 {
 					return errors.New(strings.Join(problems, " "))
@@ -157,6 +162,10 @@ func clearFragment() {
 
 // onHashChange opens a link pasted into the address bar as a new workspace.
 func (p *Playground) onHashChange(ctx app.Context) {
+	if id, ok := lessonFragment(app.Window().URL().Fragment); ok && p.stored.cat != nil {
+		p.openLesson(ctx, id)
+		return
+	}
 	src, ok, err := linkScenario(app.Window().URL().Fragment)
 	if !ok || p.stored.cat == nil {
 		return

@@ -53,6 +53,7 @@ func (p *Playground) Render() (ui app.UI) {
 					onCollapse: func(ctx app.Context, m map[string]bool) { p.collapsed = m }},
 			),
 			app.Section().Class("pg-side").Aria("label", "Details").Body(
+				p.renderLesson(),
 				p.renderTabs(),
 				p.renderTab(v),
 			),
@@ -134,7 +135,10 @@ func (p *Playground) renderHeader(v *workspace.View) app.UI {
 		app.Span().Class("pg-status").ID("status").DataSet("status", status).DataSet("saved", p.savedSeq).DataSet("save-seq", p.saveSeq).
 			DataSet("storage", p.storageKind()).
 			Textf("%s · %s · %d objects", p.workspaceName(v), status, len(v.Objects)),
-		app.Button().Class("pg-help").Title("Getting started and keyboard shortcuts (?)").Text("Help").
+		app.Button().Class("pg-lessons").ID("lessons-open").Text(t(p.lang, "lessons")).
+			OnClick(func(ctx app.Context, e app.Event) { p.overlay = overlayLessons }),
+		p.renderLanguages(),
+		app.Button().Class("pg-help").Title("Getting started and keyboard shortcuts (?)").Text(t(p.lang, "help")).
 			OnClick(func(ctx app.Context, e app.Event) { p.do(ctx, CmdHelp) }),
 	)
 }
