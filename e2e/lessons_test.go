@@ -85,5 +85,6 @@ func TestLessonSolutions(t *testing.T) {
 		}
 	}
 	do(t, ctx, "open the lesson picker", chromedp.Click(chromedp.CSS(`#lessons-open`)))
+	waitJS(t, ctx, "the picker", `document.querySelectorAll('.lesson-item').length === `+fmt.Sprint(len(ls)), 10*time.Second)
 	screenshot(t, ctx, "lessons-picker-zh-CN")
 }

@@ -93,12 +93,12 @@ func (c *GraphCanvas) keyedNodes() []keyedMarkup {
 	return out
 }
 
-func legend(open bool) app.UI {
+func legend(open bool, lang string) app.UI {
 	item := func(cls, text string) app.UI {
 		return app.Span().Class("lg").Body(app.Span().Class("lg-line", cls), app.Text(text))
 	}
 	return app.Details().Class("legend").Open(open).Body(
-		app.Summary().Text("Legend"),
+		app.Summary().Text(tr(lang, "Legend")),
 		app.Div().Class("legend-body").Body(
 			item("e-controller", "controller"),
 			item("e-block", "blockOwnerDeletion"),

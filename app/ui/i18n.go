@@ -102,3 +102,61 @@ func (p *Playground) renderLanguages() app.UI {
 			}
 		}).Body(opts...)
 }
+
+// tr translates one of the page's English labels into lang; the English text is the key,
+// so a label without a translation stays English (TestMessagesComplete lists them).
+func tr(lang, en string) string {
+	if lang == "zh-CN" {
+		if s := zhCN[en]; s != "" {
+			return s
+		}
+	}
+	return en
+}
+
+// zhCN is the page's English labels in Simplified Chinese. Kubernetes terms (Deployment,
+// propagationPolicy, Background, finalizer, Terminating) and the GC's queue and component
+// names stay as the API and the trace spell them.
+var zhCN = map[string]string{
+	"Step": "单步", "Run": "运行", "Pause": "暂停", "Run until idle": "运行至空闲", "Reset": "重置",
+	"Fine step": "细粒度单步", "Event": "事件", "Graph change": "图变更", "Delete item": "删除条目", "Orphan item": "孤立条目",
+	"Until change": "运行至变化", "Speed": "速度", "Time controls": "时间控制", "Queue to watch": "要观察的队列",
+	"Ticks per second": "每秒 tick 数", "Timeline: rewind to a tick": "时间线：回退到某个 tick",
+	"Next scenario step:":                                "场景的下一步：",
+	"Deliver one watch event to graphChanges":            "向 graphChanges 投递一个 watch 事件",
+	"The graph builder processes one graphChanges entry": "图构建器处理一个 graphChanges 条目",
+	"One worker processes the head of attemptToDelete":   "一个 worker 处理 attemptToDelete 的队首",
+	"One worker processes the head of attemptToOrphan":   "一个 worker 处理 attemptToOrphan 的队首",
+	"Step until the chosen queue changes":                "单步运行直到所选队列发生变化",
+	"Click an object to select it.":                      "点击一个对象以选中它。",
+	"The selected object is gone.":                       "选中的对象已不存在。",
+	"Policy":                                             "策略", "Selected": "已选中", "Delete": "删除", "Default": "默认",
+	"Deletion propagation policy":                                    "删除传播策略",
+	"Delete the selected object with the chosen policy (Delete key)": "以所选策略删除选中的对象（Delete 键）",
+	"API objects": "API 对象", "GC graph": "GC 图", "Fit": "适应", "Legend": "图例",
+	"What the API server stores":                                                    "API 服务器存储的内容",
+	"The garbage collector's own graph (uidToNode)":                                 "垃圾回收器自己的图（uidToNode）",
+	"Fit the graph to the panel (f)":                                                "让图适应面板（f）",
+	"No objects. Create some in the Create tab or the Console, or open an example.": "没有对象。在“创建”标签页或控制台中创建，或打开一个示例。",
+	"Inspector": "检查器", "Create": "创建", "Console": "控制台", "Export": "导出",
+	"Trace": "轨迹", "Workspaces": "工作区", "Example": "示例", "Choose…": "选择…", "Help": "帮助",
+	"the Kubernetes garbage collector, tick by tick": "逐个 tick 观察 Kubernetes 垃圾回收器",
+	"Getting started and keyboard shortcuts (?)":     "入门与键盘快捷键（?）",
+	"Getting started": "入门", "Keyboard shortcuts": "键盘快捷键", "Close": "关闭", "Take the tour again": "再看一遍导览",
+	"Open an example from the menu at the top; the blue strip says what it shows and what to try first.": "从顶部菜单打开一个示例；蓝色横条说明它展示什么、先尝试什么。",
+	"Click an object in the graph, choose a policy (Background, Foreground, Orphan) and press Delete.":   "在图中点击一个对象，选择策略（Background、Foreground、Orphan），然后点击删除。",
+	"Press Step to advance one tick, or Run until idle. Watch the queues and the trace below the graph.": "点击单步前进一个 tick，或运行至空闲。观察图下方的队列和轨迹。",
+	"Select an object to read, in the Inspector, why the GC has not deleted it yet.":                     "选中一个对象，在检查器中查看垃圾回收器为什么还没有删除它。",
+	"Shortcuts work anywhere outside text fields.":                                                       "快捷键在文本框之外的任何地方都有效。",
+	"Skip tour": "跳过导览", "Next": "下一步", "Done": "完成", "Try: ": "试试：",
+	"The graph":              "对象图",
+	"Delete with a policy":   "按策略删除",
+	"Step the GC":            "单步运行垃圾回收器",
+	"Queues and trace":       "队列与轨迹",
+	"Why is it still there?": "它为什么还在？",
+	"Each box is an object; an arrow goes from a dependent to its owner. Click a box to select it.":                                                                                      "每个方框是一个对象；箭头从附属对象指向它的属主。点击方框以选中它。",
+	"With an object selected, pick Background, Foreground or Orphan above the graph and press Delete.":                                                                                   "选中一个对象后，在图上方选择 Background、Foreground 或 Orphan，然后点击删除。",
+	"Step moves one tick (one second): the informers deliver events, the graph builder updates the GC's graph, then each worker takes one item from attemptToDelete or attemptToOrphan.": "单步前进一个 tick（一秒）：informer 投递事件，图构建器更新垃圾回收器的图，然后每个 worker 从 attemptToDelete 或 attemptToOrphan 取出一个条目。",
+	"Below the graph: what each queue holds and every decision the GC made. Each line cites a rule such as DEL-9c; click it to read the rule.":                                           "图的下方：每个队列的内容，以及垃圾回收器做出的每个决定。每行都引用一条规则，例如 DEL-9c；点击即可阅读该规则。",
+	"Select an object: the Inspector tells why the GC has not deleted it yet. Help (?) lists the keys.":                                                                                  "选中一个对象：检查器会说明垃圾回收器为什么还没有删除它。帮助（?）列出了快捷键。",
+}

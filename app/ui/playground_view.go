@@ -39,16 +39,16 @@ func (p *Playground) Render() (ui app.UI) {
 		p.renderStorage(),
 		&Toolbar{
 			Tick: v.Tick, LastTick: v.LastTick, Position: v.Position, HistoryLen: v.HistoryLen,
-			Run: p.run, Speed: p.speed, Settled: v.Settled, Until: p.until, Next: v.Script.NextText, Blocked: blocked(v),
+			Lang: p.lang, Run: p.run, Speed: p.speed, Settled: v.Settled, Until: p.until, Next: v.Script.NextText, Blocked: blocked(v),
 			onCmd: p.do, onSpeed: func(ctx app.Context, s int) { p.speed = s },
 			onUntil: func(ctx app.Context, q string) { p.until = q }, onRewind: p.onRewind,
 		},
 		p.renderGuide(),
 		app.Main().Class("pg-main").Body(
 			app.Section().Class("pg-graph").Aria("label", "Object graph").Body(
-				&SelectionBar{View: v, Selected: p.selected, Policy: p.policy,
+				&SelectionBar{Lang: p.lang, View: v, Selected: p.selected, Policy: p.policy,
 					onPolicy: func(ctx app.Context, pol string) { p.policy = pol }, onCmd: p.do},
-				&GraphPanel{View: v, Mode: p.mode, Selected: p.selected, Collapsed: p.collapsed, LegendOpen: p.legendOpen,
+				&GraphPanel{Lang: p.lang, View: v, Mode: p.mode, Selected: p.selected, Collapsed: p.collapsed, LegendOpen: p.legendOpen,
 					onSelect: p.onSelect, onToggle: p.onToggle, onMode: func(ctx app.Context, m scene.Mode) { p.mode = m },
 					onCollapse: func(ctx app.Context, m map[string]bool) { p.collapsed = m }},
 			),
@@ -59,7 +59,7 @@ func (p *Playground) Render() (ui app.UI) {
 			),
 			app.Section().Class("pg-bottom").Aria("label", "Queues and trace").Body(
 				&QueuesPanel{View: v, Selected: p.selected, onSelect: p.onSelect},
-				&TracePanel{View: v, onRule: p.showRule},
+				&TracePanel{Lang: p.lang, View: v, onRule: p.showRule},
 			),
 		),
 		p.renderNotice(),
@@ -121,10 +121,10 @@ func (p *Playground) renderHeader(v *workspace.View) app.UI {
 	return app.Header().Class("pg-header").Body(
 		app.Img().Class("pg-logo").Src("/web/icon.svg").Alt(""),
 		app.H1().Text("gcplay"),
-		app.Span().Class("pg-sub").Text("the Kubernetes garbage collector, tick by tick"),
+		app.Span().Class("pg-sub").Text(tr(p.lang, "the Kubernetes garbage collector, tick by tick")),
 		p.renderWorkspaces(),
 		app.Label().Class("pg-examples").Body(
-			app.Span().Text("Example"),
+			app.Span().Text(tr(p.lang, "Example")),
 			app.Select().Aria("label", "Open an example").OnChange(func(ctx app.Context, e app.Event) {
 				id := ctx.JSSrc().Get("value").String()
 				if id != "" {
@@ -138,7 +138,7 @@ func (p *Playground) renderHeader(v *workspace.View) app.UI {
 		app.Button().Class("pg-lessons").ID("lessons-open").Text(t(p.lang, "lessons")).
 			OnClick(func(ctx app.Context, e app.Event) { p.overlay = overlayLessons }),
 		p.renderLanguages(),
-		app.Button().Class("pg-help").Title("Getting started and keyboard shortcuts (?)").Text(t(p.lang, "help")).
+		app.Button().Class("pg-help").Title(tr(p.lang, "Getting started and keyboard shortcuts (?)")).Text(t(p.lang, "help")).
 			OnClick(func(ctx app.Context, e app.Event) { p.do(ctx, CmdHelp) }),
 	)
 }
@@ -152,7 +152,7 @@ func (p *Playground) exampleOptions(v *workspace.View) []app.UI {
 		opts = append(opts, app.Option().Value(ex.ID).Text(ex.Title).Selected(ex.ID == v.Name))
 	}
 	if !open {
-		opts = append([]app.UI{app.Option().Value("").Text("Choose…").Selected(true)}, opts...)
+		opts = append([]app.UI{app.Option().Value("").Text(tr(p.lang, "Choose…")).Selected(true)}, opts...)
 	}
 	return opts
 }
@@ -165,7 +165,7 @@ func (p *Playground) renderTabs() app.UI {
 		if t == p.tab {
 			cls += " tab-on"
 		}
-		bs = append(bs, app.Button().Class(cls).Role("tab").Aria("selected", t == p.tab).Text(t).
+		bs = append(bs, app.Button().Class(cls).Role("tab").Aria("selected", t == p.tab).Text(tr(p.lang, t)).
 			OnClick(func(ctx app.Context, e app.Event) { p.tab = t }, app.EventScope(t)))
 	}
 	return app.Nav().Class("tabs").Role("tablist").Body(bs...)
