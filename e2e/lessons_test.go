@@ -33,6 +33,10 @@ func TestLessonByLink(t *testing.T) {
 	if got := eval[[]string](t, ctx, goalsJS); len(got) != 4 || got[0] != "unmet" || got[3] != "unmet" {
 		t.Fatalf("goals at the start: %v", got)
 	}
+	// The lesson uses delete and step only: no Create or Console tab.
+	if tabs := eval[string](t, ctx, `[...document.querySelectorAll('[role=tab]')].map(b => b.textContent).join(',')`); tabs != "Inspector,Export" {
+		t.Errorf("tabs in the lesson: %s, want Inspector,Export", tabs)
+	}
 	click(t, ctx, "Hint")
 	waitJS(t, ctx, "a hint", `document.querySelectorAll('#lesson-hints li').length === 1`, 5*time.Second)
 	screenshot(t, ctx, "lesson-en-progress")

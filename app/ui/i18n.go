@@ -26,6 +26,7 @@ var messages = map[string]map[string]string{
 	"yourTrace":      {"en": "Your trace", "zh-CN": "你的轨迹"},
 	"referenceTrace": {"en": "The reference solution's trace", "zh-CN": "参考答案的轨迹"},
 	"todo":           {"en": "not done", "zh-CN": "未完成"},
+	"refuseFmt":      {"en": "This lesson does not use %s (it uses: %s). Leave the lesson to use everything.", "zh-CN": "本课程不使用 %s（可用：%s）。退出课程即可使用全部功能。"},
 	"language":       {"en": "Language", "zh-CN": "语言"},
 	"help":           {"en": "Help", "zh-CN": "帮助"},
 	"close":          {"en": "Close", "zh-CN": "关闭"},

@@ -394,3 +394,16 @@ func (p *Playground) markDone(id string) {
 		}
 	})
 }
+
+// refuse says why the open lesson does not let the learner use control (lessons.Control*),
+// or nil when it does or no lesson is open. The page disables what a lesson leaves out;
+// this also stops the keyboard shortcuts and the console.
+func (p *Playground) refuse(control string) error {
+	if p.lesson == nil || p.lesson.l.Allows(control) {
+		return nil
+	}
+	return fmt.Errorf(t(p.lang, "refuseFmt"), control, strings.Join(p.lesson.l.Controls, ", "))
+}
+
+// tabControl is the lesson control each side tab needs.
+var tabControl = map[string]string{tabAuthor: lessons.ControlCreate, tabConsole: lessons.ControlConsole}

@@ -9,6 +9,7 @@ import (
 	"github.com/gcplay/gcplay/app/scene"
 	"github.com/gcplay/gcplay/app/workspace"
 	"github.com/gcplay/gcplay/gccore"
+	"github.com/gcplay/gcplay/lessons"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/types"
@@ -293,6 +294,9 @@ func (p *Playground) scheduleRun(ctx app.Context) {
 
 // deleteSelected deletes the selected object with the chosen policy.
 func (p *Playground) deleteSelected() error {
+	if err := p.refuse(lessons.ControlDelete); err != nil {
+		return err
+	}
 	o, ok := p.selectedObject()
 	if !ok {
 		return errors.New("select an object in the graph first")

@@ -480,6 +480,9 @@ func (p *Playground) onOtherTab(ctx app.Context) {
 
 // workspaceName is the open workspace's name in the catalog.
 func (p *Playground) workspaceName(v *workspace.View) string {
+	if p.lesson != nil { // the lesson's title in the page's language, whatever the entry's name
+		return t(p.lang, "lesson") + ": " + p.lesson.l.Title.In(p.lang)
+	}
 	if p.stored.cat != nil {
 		for _, e := range p.stored.entries {
 			if e.ID == p.stored.id {

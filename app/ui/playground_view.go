@@ -3,6 +3,7 @@ package ui
 import (
 	"github.com/gcplay/gcplay/app/scene"
 	"github.com/gcplay/gcplay/app/workspace"
+	"github.com/gcplay/gcplay/lessons"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
@@ -46,7 +47,7 @@ func (p *Playground) Render() (ui app.UI) {
 		p.renderGuide(),
 		app.Main().Class("pg-main").Body(
 			app.Section().Class("pg-graph").Aria("label", "Object graph").Body(
-				&SelectionBar{Lang: p.lang, View: v, Selected: p.selected, Policy: p.policy,
+				&SelectionBar{Lang: p.lang, Locked: p.refuse(lessons.ControlDelete) != nil, View: v, Selected: p.selected, Policy: p.policy,
 					onPolicy: func(ctx app.Context, pol string) { p.policy = pol }, onCmd: p.do},
 				&GraphPanel{Lang: p.lang, View: v, Mode: p.mode, Selected: p.selected, Collapsed: p.collapsed, LegendOpen: p.legendOpen,
 					onSelect: p.onSelect, onToggle: p.onToggle, onMode: func(ctx app.Context, m scene.Mode) { p.mode = m },
@@ -161,6 +162,9 @@ func (p *Playground) renderTabs() app.UI {
 	var bs []app.UI
 	for _, t := range tabs {
 		t := t
+		if c := tabControl[t]; c != "" && p.refuse(c) != nil {
+			continue // the lesson leaves it out
+		}
 		cls := "tab"
 		if t == p.tab {
 			cls += " tab-on"
@@ -172,7 +176,11 @@ func (p *Playground) renderTabs() app.UI {
 }
 
 func (p *Playground) renderTab(v *workspace.View) app.UI {
-	switch p.tab {
+	tab := p.tab
+	if c := tabControl[tab]; c != "" && p.refuse(c) != nil {
+		tab = tabInspector
+	}
+	switch tab {
 	case tabAuthor:
 		return &AuthorPanel{View: v, OnCreate: p.createObjects, OnDeclare: p.declareKind}
 	case tabConsole:

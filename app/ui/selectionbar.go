@@ -18,6 +18,7 @@ type SelectionBar struct {
 
 	onPolicy func(app.Context, string)
 	Lang     string // the page's language (i18n.go)
+	Locked   bool   // the open lesson does not use Delete
 	onCmd    func(app.Context, Cmd)
 }
 
@@ -54,7 +55,7 @@ func (b *SelectionBar) Render() (ui app.UI) {
 		app.Div().Class("sel-what").Body(app.Span().Class("tb-label").Text(tr(b.Lang, "Selected")), what),
 		app.Div().Class("sel-policy").Role("radiogroup").Aria("label", tr(b.Lang, "Deletion propagation policy")).Body(radios...),
 		app.Button().Class("btn", "btn-danger").Title(tr(b.Lang, "Delete the selected object with the chosen policy (Delete key)")).
-			Disabled(!ok).Text(tr(b.Lang, "Delete")).
+			Disabled(!ok || b.Locked).Text(tr(b.Lang, "Delete")).
 			OnClick(func(ctx app.Context, e app.Event) { b.onCmd(ctx, CmdDelete) }),
 	)
 }
