@@ -77,7 +77,8 @@ func TestLessonSolutions(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx := newTab(t)
-	for _, lang := range lessons.Languages {
+	// Chinese first, so that its screenshots show each lesson before it is solved.
+	for _, lang := range []string{"zh-CN", "en"} {
 		for i, l := range ls {
 			openURL(t, ctx, baseURL+"/?lang="+lang+"#lesson="+l.ID)
 			waitLesson(t, ctx, l.ID)
@@ -88,6 +89,11 @@ func TestLessonSolutions(t *testing.T) {
 			screenshot(t, ctx, fmt.Sprintf("lesson-%s-%02d-%s", lang, i+1, l.ID))
 		}
 	}
+	openURL(t, ctx, baseURL+"/?lang=zh-CN#lesson=background-deletion")
+	waitLesson(t, ctx, "background-deletion")
+	waitAllMet(t, ctx, "the solved lesson in Chinese")
+	do(t, ctx, "scroll to the recap", chromedp.ScrollIntoView(chromedp.CSS(`#lesson-recap`)))
+	screenshot(t, ctx, "lesson-zh-CN-recap")
 	do(t, ctx, "open the lesson picker", chromedp.Click(chromedp.CSS(`#lessons-open`)))
 	waitJS(t, ctx, "the picker", `document.querySelectorAll('.lesson-item').length === `+fmt.Sprint(len(ls)), 10*time.Second)
 	screenshot(t, ctx, "lessons-picker-zh-CN")

@@ -100,11 +100,11 @@ func (g *GraphPanel) Render() (ui app.UI) {
 				g.modeButton(scene.API, tr(g.Lang, "API objects"), tr(g.Lang, "What the API server stores")),
 				g.modeButton(scene.GC, tr(g.Lang, "GC graph"), tr(g.Lang, "The garbage collector's own graph (uidToNode)")),
 			),
-			app.Span().Class("graph-diff").Title("Differences while the GC's informers lag behind the API server").
-				Textf("%d not yet in the GC graph · %d in the GC graph only", apiOnly, graphOnly),
+			app.Span().Class("graph-diff").Title(tr(g.Lang, "Differences while the GC's informers lag behind the API server")).
+				Textf(tr(g.Lang, "%d not yet in the GC graph · %d in the GC graph only"), apiOnly, graphOnly),
 			app.If(s.Hidden > 0, func() app.UI { return app.Span().Class("graph-hidden").Textf("%d collapsed", s.Hidden) }),
 			app.Span().Class("spacer"),
-			&GraphFind{View: g.View, Mode: g.Mode, onPick: g.jumpTo},
+			&GraphFind{Lang: g.Lang, View: g.View, Mode: g.Mode, onPick: g.jumpTo},
 			g.zoomButton("−", "Zoom out", 1/1.25),
 			g.zoomButton("+", "Zoom in", 1.25),
 			app.Button().Class("btn", "btn-small").Title(tr(g.Lang, "Fit the graph to the panel (f)")).Text(tr(g.Lang, "Fit")).

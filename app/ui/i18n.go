@@ -16,7 +16,7 @@ var messages = map[string]map[string]string{
 	"hint":           {"en": "Hint", "zh-CN": "提示"},
 	"noMoreHints":    {"en": "No more hints", "zh-CN": "没有更多提示"},
 	"showSolution":   {"en": "Show solution", "zh-CN": "演示答案"},
-	"reset":          {"en": "Reset", "zh-CN": "重置"},
+	"reset":          {"en": "Restart lesson", "zh-CN": "重新开始"},
 	"next":           {"en": "Other lessons", "zh-CN": "其他课程"},
 	"nextLesson":     {"en": "Next lesson", "zh-CN": "下一课"},
 	"exit":           {"en": "Leave", "zh-CN": "退出"},
@@ -119,7 +119,16 @@ func tr(lang, en string) string {
 // propagationPolicy, Background, finalizer, Terminating) and the GC's queue and component
 // names stay as the API and the trace spell them.
 var zhCN = map[string]string{
-	"Step": "单步", "Run": "运行", "Pause": "暂停", "Run until idle": "运行至空闲", "Reset": "重置",
+	"Select an object in the graph to see its YAML, owners, dependents and finalizers, and why it is not deleted yet.": "在图中选中一个对象，查看它的 YAML、属主、附属对象和 finalizer，以及它为什么还没有被删除。",
+	"Why is it not deleted yet?": "它为什么还没有被删除？", "Owners": "属主", "Dependents": "附属对象", "Finalizers": "Finalizer",
+	"None stored.": "没有已存储的对象。", "None.": "无。", "Add finalizer": "添加 finalizer",
+	"Find object…": "查找对象…", "No object matches. Words match a kind, namespace or name.": "没有匹配的对象。关键词匹配类型、命名空间或名称。",
+	"Differences while the GC's informers lag behind the API server": "垃圾回收器的 informer 落后于 API 服务器时的差异",
+	"%d not yet in the GC graph · %d in the GC graph only":           "%d 个尚未进入 GC 图 · %d 个仅在 GC 图中",
+	"Your workspaces: switch, create, rename, duplicate, delete":     "你的工作区：切换、创建、重命名、复制、删除",
+	"filter (rule, key, text)":                                       "过滤（规则、键、文本）", "Filter the trace": "过滤轨迹", "the last %d": "最近 %d 条",
+	"%d watch event(s) not delivered yet": "%d 个 watch 事件尚未投递",
+	"Step":                                "单步", "Run": "运行", "Pause": "暂停", "Run until idle": "运行至空闲", "Reset": "重置",
 	"Fine step": "细粒度单步", "Event": "事件", "Graph change": "图变更", "Delete item": "删除条目", "Orphan item": "孤立条目",
 	"Until change": "运行至变化", "Speed": "速度", "Time controls": "时间控制", "Queue to watch": "要观察的队列",
 	"Ticks per second": "每秒 tick 数", "Timeline: rewind to a tick": "时间线：回退到某个 tick",

@@ -494,7 +494,7 @@ func (p *Playground) workspaceName(v *workspace.View) string {
 }
 
 func (p *Playground) renderWorkspaces() app.UI {
-	return &WorkspacesMenu{Entries: p.stored.entries, Current: p.stored.id, Open: p.stored.menu,
+	return &WorkspacesMenu{Lang: p.lang, Entries: p.stored.entries, Current: p.stored.id, Open: p.stored.menu,
 		onToggle: func(ctx app.Context) { p.stored.menu = !p.stored.menu }, onSwitch: p.switchWorkspace,
 		onNew: p.newWorkspace, onRename: p.renameWorkspace, onDuplicate: p.duplicateWorkspace, onDelete: p.deleteWorkspace}
 }

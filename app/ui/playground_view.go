@@ -59,7 +59,7 @@ func (p *Playground) Render() (ui app.UI) {
 				p.renderTab(v),
 			),
 			app.Section().Class("pg-bottom").Aria("label", "Queues and trace").Body(
-				&QueuesPanel{View: v, Selected: p.selected, onSelect: p.onSelect},
+				&QueuesPanel{Lang: p.lang, View: v, Selected: p.selected, onSelect: p.onSelect},
 				&TracePanel{Lang: p.lang, View: v, onRule: p.showRule},
 			),
 		),
@@ -188,7 +188,7 @@ func (p *Playground) renderTab(v *workspace.View) app.UI {
 	case tabExport:
 		return &ExportPanel{View: v, OnExport: p.export, Link: p.sessionLink()}
 	}
-	return &Inspector{View: v, Selected: p.selected, Why: p.why(), YAML: p.selectedYAML(),
+	return &Inspector{Lang: p.lang, View: v, Selected: p.selected, Why: p.why(), YAML: p.selectedYAML(),
 		onSelect: p.onSelect, onFinalizer: p.editFinalizer, onRule: p.showRule}
 }
 

@@ -20,6 +20,7 @@ type QueuesPanel struct {
 
 	View     *workspace.View
 	Selected types.UID
+	Lang     string // the page's language (i18n.go)
 	onSelect func(app.Context, types.UID)
 
 	lists [3]domList // graphChanges, then the queues of View.Queues
@@ -32,7 +33,7 @@ func (q *QueuesPanel) Render() (ui app.UI) {
 	cols := []app.UI{
 		app.Div().Class("queue").Body(
 			app.H3().Body(app.Text("graphChanges"), app.Span().Class("count").Textf("%d", v.GraphChangesLen)),
-			app.P().Class("muted", "small").Textf("%d watch event(s) not delivered yet", v.PendingWatch),
+			app.P().Class("muted", "small").Textf(tr(q.Lang, "%d watch event(s) not delivered yet"), v.PendingWatch),
 			app.Ul().Class("qlist"),
 			more(v.GraphChangesLen),
 		),

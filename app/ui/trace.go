@@ -43,10 +43,10 @@ func (t *TracePanel) Render() (ui app.UI) {
 	return app.Div().Class("panel", "trace").Body(
 		app.Div().Class("trace-head").Body(
 			app.H3().Body(app.Text(tr(t.Lang, "Trace")), app.Span().Class("count").Textf("%d", len(all))),
-			app.Input().Type("search").Placeholder("filter (rule, key, text)").Aria("label", "Filter the trace").
+			app.Input().Type("search").Placeholder(tr(t.Lang, "filter (rule, key, text)")).Aria("label", tr(t.Lang, "Filter the trace")).
 				Value(t.filter).OnInput(t.onFilter),
 			app.If(len(all) > traceRows && t.filter == "", func() app.UI {
-				return app.Span().Class("muted", "small").Textf("the last %d", traceRows)
+				return app.Span().Class("muted", "small").Textf(tr(t.Lang, "the last %d"), traceRows)
 			}),
 		),
 		// column-reverse keeps the log scrolled to its end as rows are added.
