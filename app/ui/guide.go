@@ -112,12 +112,12 @@ func countObjects(v *workspace.View) objectCounts {
 
 // idleNote says what Run until idle did when the graph shows no change, so that the
 // press never looks ignored: the GC caught up and found nothing to delete.
-func idleNote(before, after objectCounts, fromTick, toTick int64) string {
+func idleNote(lang string, before, after objectCounts, fromTick, toTick int64) string {
 	if before != after {
 		return ""
 	}
 	if toTick == fromTick {
-		return "Already idle: nothing is pending. Select an object, pick a policy and press Delete to start a deletion."
+		return tr(lang, "Already idle: nothing is pending. Select an object, pick a policy and press Delete to start a deletion.")
 	}
-	return fmt.Sprintf("Idle at tick %d: the GC has observed every object and found nothing to delete. Select an object, pick a policy and press Delete to start a deletion.", toTick)
+	return fmt.Sprintf(tr(lang, "Idle at tick %d: the GC has observed every object and found nothing to delete. Select an object, pick a policy and press Delete to start a deletion."), toTick)
 }

@@ -27,6 +27,7 @@ var messages = map[string]map[string]string{
 	"referenceTrace": {"en": "The reference solution's trace", "zh-CN": "参考答案的轨迹"},
 	"todo":           {"en": "not done", "zh-CN": "未完成"},
 	"refuseFmt":      {"en": "This lesson does not use %s (it uses: %s). Leave the lesson to use everything.", "zh-CN": "本课程不使用 %s（可用：%s）。退出课程即可使用全部功能。"},
+	"noLessonFmt":    {"en": "There is no lesson %q. Open Lessons to pick one; your workspace is unchanged.", "zh-CN": "没有名为 %q 的课程。请打开“课程”选择一个；你的工作区没有改变。"},
 	"language":       {"en": "Language", "zh-CN": "语言"},
 	"help":           {"en": "Help", "zh-CN": "帮助"},
 	"close":          {"en": "Close", "zh-CN": "关闭"},
@@ -119,6 +120,14 @@ func tr(lang, en string) string {
 // propagationPolicy, Background, finalizer, Terminating) and the GC's queue and component
 // names stay as the API and the trace spell them.
 var zhCN = map[string]string{
+	"Already idle: nothing is pending. Select an object, pick a policy and press Delete to start a deletion.":                                              "已经空闲：没有待处理的工作。选中一个对象，选择策略并点击删除，即可开始一次删除。",
+	"Idle at tick %d: the GC has observed every object and found nothing to delete. Select an object, pick a policy and press Delete to start a deletion.": "在第 %d 个 tick 空闲：垃圾回收器已观察到所有对象，没有发现需要删除的对象。选中一个对象，选择策略并点击删除，即可开始一次删除。",
+	"Nothing ran: the simulation is idle and no scenario step is pending.":                                                                                 "没有运行任何东西：模拟已空闲，也没有待执行的场景步骤。",
+	"Ran %d tick(s) until %s changed.":                                   "运行了 %d 个 tick，直到 %s 发生变化。",
+	"Ran %d tick(s); %s did not change before the simulation went idle.": "运行了 %d 个 tick；在模拟空闲之前 %s 没有变化。",
+	"Idle: nothing left to do. Run paused.":                              "空闲：没有剩余工作。运行已暂停。",
+	"Nothing to do: ":                                                    "无事可做：",
+	"select an object in the graph first":                                "请先在图中选中一个对象",
 	"Select an object in the graph to see its YAML, owners, dependents and finalizers, and why it is not deleted yet.": "在图中选中一个对象，查看它的 YAML、属主、附属对象和 finalizer，以及它为什么还没有被删除。",
 	"Why is it not deleted yet?": "它为什么还没有被删除？", "Owners": "属主", "Dependents": "附属对象", "Finalizers": "Finalizer",
 	"None stored.": "没有已存储的对象。", "None.": "无。", "Add finalizer": "添加 finalizer",

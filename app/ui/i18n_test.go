@@ -24,6 +24,9 @@ func TestMessagesComplete(t *testing.T) {
 		if strings.TrimSpace(zh) == "" {
 			t.Errorf("label %q has no zh-CN text", en)
 		}
+		if strings.Count(zh, "%") != strings.Count(en, "%") {
+			t.Errorf("label %q: zh-CN has other fmt verbs", en)
+		}
 	}
 	if tr("zh-CN", "Step") != "单步" || tr("en", "Step") != "Step" || tr("zh-CN", "no such label") != "no such label" {
 		t.Error("tr does not translate or fall back")

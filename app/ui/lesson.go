@@ -141,7 +141,7 @@ func (p *Playground) openLesson(ctx app.Context, id string) {
 	}
 	l, ok := lessons.ByID(ls, id)
 	if !ok {
-		p.notice = notice{noticeError, fmt.Sprintf("There is no lesson %q. Open Lessons to pick one; your workspace is unchanged.", id)}
+		p.notice = notice{noticeError, fmt.Sprintf(t(p.lang, "noLessonFmt"), id)}
 		return
 	}
 	for _, e := range p.stored.entries {

@@ -194,7 +194,7 @@ func (p *Playground) do(ctx app.Context, c Cmd) {
 			if err := ws.RunUntilIdle(); err != nil {
 				return err
 			}
-			if note := idleNote(before, countObjects(ws.View()), from, ws.View().Tick); note != "" {
+			if note := idleNote(p.lang, before, countObjects(ws.View()), from, ws.View().Tick); note != "" {
 				p.notice = notice{noticeInfo, note}
 			}
 		case CmdReset:
@@ -205,7 +205,7 @@ func (p *Playground) do(ctx app.Context, c Cmd) {
 			// as information, not as an error.
 			op := fineOps[c]
 			if why := ws.View().FineBlocked(op); why != "" {
-				p.notice = notice{noticeInfo, "Nothing to do: " + why + "."}
+				p.notice = notice{noticeInfo, tr(p.lang, "Nothing to do: ") + why + "."}
 				return nil
 			}
 			return ws.Fine(op)
@@ -213,7 +213,7 @@ func (p *Playground) do(ctx app.Context, c Cmd) {
 			p.run = Paused
 			n, changed, err := ws.StepUntilChange(p.until, 1000)
 			if err == nil {
-				p.notice = notice{noticeInfo, untilChangeText(n, changed, p.until)}
+				p.notice = notice{noticeInfo, untilChangeText(p.lang, n, changed, p.until)}
 			}
 			return err
 		case CmdBack:
@@ -258,14 +258,14 @@ var fineOps = map[Cmd]workspace.Op{
 
 // untilChangeText reports what "Until change" did: nothing (idle), a change, or ticks
 // that ended idle or at the limit with the queue unchanged.
-func untilChangeText(n int, changed bool, queue string) string {
+func untilChangeText(lang string, n int, changed bool, queue string) string {
 	switch {
 	case n == 0:
-		return "Nothing ran: the simulation is idle and no scenario step is pending."
+		return tr(lang, "Nothing ran: the simulation is idle and no scenario step is pending.")
 	case changed:
-		return fmt.Sprintf("Ran %d tick(s) until %s changed.", n, queue)
+		return fmt.Sprintf(tr(lang, "Ran %d tick(s) until %s changed."), n, queue)
 	}
-	return fmt.Sprintf("Ran %d tick(s); %s did not change before the simulation went idle.", n, queue)
+	return fmt.Sprintf(tr(lang, "Ran %d tick(s); %s did not change before the simulation went idle."), n, queue)
 }
 
 // scheduleRun advances one tick per 1/speed seconds while running; it stops when the
@@ -282,7 +282,7 @@ func (p *Playground) scheduleRun(ctx app.Context) {
 			}
 			if p.ws.View().Settled {
 				p.run = Paused
-				p.notice = notice{noticeInfo, "Idle: nothing left to do. Run paused."}
+				p.notice = notice{noticeInfo, tr(p.lang, "Idle: nothing left to do. Run paused.")}
 				p.save(ctx)
 				return nil
 			}
@@ -299,7 +299,7 @@ func (p *Playground) deleteSelected() error {
 	}
 	o, ok := p.selectedObject()
 	if !ok {
-		return errors.New("select an object in the graph first")
+		return errors.New(tr(p.lang, "select an object in the graph first"))
 	}
 	var opts metav1.DeleteOptions
 	if p.policy != "" {
