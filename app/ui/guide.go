@@ -53,7 +53,7 @@ func (p *Playground) renderTour() app.UI {
 		next = tr(p.lang, "Done")
 	}
 	return app.Aside().Class("tour").Role("dialog").Aria("label", "Tour").DataSet("tour-step", p.tour).Body(
-		app.Div().Class("tour-count").Textf("Tour %d of %d", p.tour, len(tourSteps)),
+		app.Div().Class("tour-count").Textf(tr(p.lang, "Tour %d of %d"), p.tour, len(tourSteps)),
 		app.H2().Text(tr(p.lang, st.title)),
 		app.P().Text(tr(p.lang, st.text)),
 		app.Div().Class("tour-actions").Body(

@@ -120,9 +120,12 @@ func tr(lang, en string) string {
 // propagationPolicy, Background, finalizer, Terminating) and the GC's queue and component
 // names stay as the API and the trace spell them.
 var zhCN = map[string]string{
-	"Already idle: nothing is pending. Select an object, pick a policy and press Delete to start a deletion.":                                              "已经空闲：没有待处理的工作。选中一个对象，选择策略并点击删除，即可开始一次删除。",
-	"Idle at tick %d: the GC has observed every object and found nothing to delete. Select an object, pick a policy and press Delete to start a deletion.": "在第 %d 个 tick 空闲：垃圾回收器已观察到所有对象，没有发现需要删除的对象。选中一个对象，选择策略并点击删除，即可开始一次删除。",
-	"Nothing ran: the simulation is idle and no scenario step is pending.":                                                                                 "没有运行任何东西：模拟已空闲，也没有待执行的场景步骤。",
+	"%s · %s · %d objects": "%s · %s · %d 个对象", "idle": "空闲", "paused": "已暂停", "running": "运行中",
+	"Open an example": "打开一个示例", "Tour %d of %d": "导览 %d / %d",
+	"Switch to \"GC graph\" to see the garbage collector's own view (uidToNode), which lags the API server by the informer delay. Click a rule id (like DEL-9c) anywhere to read the rule.": "切换到“GC 图”可查看垃圾回收器自己的视图（uidToNode），它比 API 服务器落后一个 informer 延迟。在任何地方点击规则编号（如 DEL-9c）即可阅读该规则。",
+	"Already idle: nothing is pending. Select an object, pick a policy and press Delete to start a deletion.":                                                                               "已经空闲：没有待处理的工作。选中一个对象，选择策略并点击删除，即可开始一次删除。",
+	"Idle at tick %d: the GC has observed every object and found nothing to delete. Select an object, pick a policy and press Delete to start a deletion.":                                  "在第 %d 个 tick 空闲：垃圾回收器已观察到所有对象，没有发现需要删除的对象。选中一个对象，选择策略并点击删除，即可开始一次删除。",
+	"Nothing ran: the simulation is idle and no scenario step is pending.":                                                                                                                  "没有运行任何东西：模拟已空闲，也没有待执行的场景步骤。",
 	"Ran %d tick(s) until %s changed.":                                   "运行了 %d 个 tick，直到 %s 发生变化。",
 	"Ran %d tick(s); %s did not change before the simulation went idle.": "运行了 %d 个 tick；在模拟空闲之前 %s 没有变化。",
 	"Idle: nothing left to do. Run paused.":                              "空闲：没有剩余工作。运行已暂停。",

@@ -25,7 +25,7 @@ func (p *Playground) renderOverlay(v *workspace.View) app.UI {
 				app.Li().Text(tr(p.lang, "Press Step to advance one tick, or Run until idle. Watch the queues and the trace below the graph.")),
 				app.Li().Text(tr(p.lang, "Select an object to read, in the Inspector, why the GC has not deleted it yet.")),
 			),
-			app.P().Class("muted").Text("Switch to \"GC graph\" to see the garbage collector's own view (uidToNode), which lags the API server by the informer delay. Click a rule id (like DEL-9c) anywhere to read the rule."),
+			app.P().Class("muted").Text(tr(p.lang, "Switch to \"GC graph\" to see the garbage collector's own view (uidToNode), which lags the API server by the informer delay. Click a rule id (like DEL-9c) anywhere to read the rule.")),
 			app.Button().Class("btn", "btn-small").Text(tr(p.lang, "Take the tour again")).
 				OnClick(func(ctx app.Context, e app.Event) { p.overlay, p.tour = overlayNone, 1 }),
 			app.H3().Text(tr(p.lang, "Keyboard shortcuts")),

@@ -126,7 +126,7 @@ func (p *Playground) renderHeader(v *workspace.View) app.UI {
 		p.renderWorkspaces(),
 		app.Label().Class("pg-examples").Body(
 			app.Span().Text(tr(p.lang, "Example")),
-			app.Select().Aria("label", "Open an example").OnChange(func(ctx app.Context, e app.Event) {
+			app.Select().Aria("label", tr(p.lang, "Open an example")).OnChange(func(ctx app.Context, e app.Event) {
 				id := ctx.JSSrc().Get("value").String()
 				if id != "" {
 					p.openExample(ctx, id)
@@ -135,7 +135,7 @@ func (p *Playground) renderHeader(v *workspace.View) app.UI {
 		),
 		app.Span().Class("pg-status").ID("status").DataSet("status", status).DataSet("saved", p.savedSeq).DataSet("save-seq", p.saveSeq).
 			DataSet("storage", p.storageKind()).
-			Textf("%s · %s · %d objects", p.workspaceName(v), status, len(v.Objects)),
+			Textf(tr(p.lang, "%s · %s · %d objects"), p.workspaceName(v), tr(p.lang, status), len(v.Objects)),
 		app.Button().Class("pg-lessons").ID("lessons-open").Text(t(p.lang, "lessons")).
 			OnClick(func(ctx app.Context, e app.Event) { p.overlay = overlayLessons }),
 		p.renderLanguages(),
