@@ -120,6 +120,7 @@ func tr(lang, en string) string {
 // propagationPolicy, Background, finalizer, Terminating) and the GC's queue and component
 // names stay as the API and the trace spell them.
 var zhCN = map[string]string{
+	"empty": "空", "… and %d more": "…… 另有 %d 个",
 	"both": "两者皆有", "neither": "两者皆无",
 	"GC catching up: its informer has not delivered this object yet (normal for a tick)": "垃圾回收器正在追赶：它的 informer 还没有投递这个对象（持续一个 tick 属正常）",
 	"virtual / absent owner": "虚拟 / 不存在的属主",
