@@ -37,6 +37,9 @@ type lessonRun struct {
 	// solving is the next solution step Show solution plays; -1 when it is not playing.
 	solving  int
 	solution []scenario.Step
+	// shown is set by Show solution until Restart lesson: goals the solution meets are not
+	// the learner's, so they neither count as progress nor tell an embedding page.
+	shown bool
 	// reference is the reference solution's trace after the start, for the recap.
 	reference []gccore.Record
 }
@@ -79,7 +82,10 @@ func (p *Playground) startLesson(ws *workspace.Workspace) {
 		r.reference = after(run.Sim.TakeTrace(), r.restTrace)
 	}
 	p.lesson = r
-	p.judge()
+	// The attempt as it was left: already judged when it was played, so nothing is told again.
+	if s, err := lessonmode.State(ws); err == nil {
+		r.met, r.actions, r.done = lessonmode.Met(l.Goals, &s), len(s.Actions), lessons.AllMet(l.Goals, &s)
+	}
 }
 
 func after(trace []gccore.Record, n int) []gccore.Record {
@@ -103,13 +109,13 @@ func (p *Playground) judge() {
 	}
 	met := lessonmode.Met(r.l.Goals, &s)
 	for i, m := range met {
-		if m && (i >= len(r.met) || !r.met[i]) && r.met != nil {
+		if m && (i >= len(r.met) || !r.met[i]) && !r.shown {
 			postToParent(map[string]any{"type": "gcplay:goal-met", "lesson": r.l.ID, "goal": i})
 		}
 	}
 	r.met, r.actions = met, len(s.Actions)
 	done := lessons.AllMet(r.l.Goals, &s)
-	if done && !r.done {
+	if done && !r.done && !r.shown {
 		postToParent(map[string]any{"type": "gcplay:lesson-complete", "lesson": r.l.ID, "actions": r.actions, "par": r.l.Par()})
 		p.markDone(r.l.ID)
 	}
@@ -171,7 +177,7 @@ func (p *Playground) restartLesson(ctx app.Context) {
 		return
 	}
 	p.guard(ctx, "restart lesson", func() error {
-		p.run, r.solving = Paused, -1
+		p.run, r.solving, r.shown = Paused, -1, false
 		return p.ws.Seek(r.rest)
 	})
 }
@@ -184,7 +190,7 @@ func (p *Playground) showSolution(ctx app.Context) {
 		return
 	}
 	p.guard(ctx, "show solution", func() error {
-		p.run, r.solving = Paused, 0
+		p.run, r.solving, r.shown = Paused, 0, true
 		if err := p.ws.Seek(r.rest); err != nil {
 			return err
 		}

@@ -86,3 +86,29 @@ func TestLessonPanelContract(t *testing.T) {
 		t.Error("the lesson is not marked done")
 	}
 }
+
+// TestShownSolutionIsNotProgress: goals met by Show solution do not mark the lesson done.
+func TestShownSolutionIsNotProgress(t *testing.T) {
+	ls, _ := builtinLessons()
+	l, _ := lessons.ByID(ls, "background-deletion")
+	ws, err := lessonmode.Open(l, lessonWorkspacePrefix+l.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &Playground{lang: "en", ws: ws}
+	p.startLesson(ws)
+	p.lesson.shown = true
+	steps, _ := lessonmode.Solution(l)
+	for _, st := range steps {
+		if err := lessonmode.Apply(ws, st); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := ws.RunUntilIdle(); err != nil {
+		t.Fatal(err)
+	}
+	p.judge()
+	if !p.lesson.done || p.progress[l.ID] {
+		t.Errorf("after Show solution: done %v (want true), progress %v (want false)", p.lesson.done, p.progress[l.ID])
+	}
+}
