@@ -5,6 +5,7 @@ import (
 
 	"github.com/gcplay/gcplay/app/workspace"
 	"github.com/gcplay/gcplay/gccore"
+	"github.com/gcplay/gcplay/lessons"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
@@ -13,6 +14,9 @@ import (
 func (p *Playground) createObjects(ctx app.Context, text string) error {
 	var err error
 	p.guard(ctx, "create", func() error {
+		if err = p.refuse(lessons.ControlCreate); err != nil {
+			return nil // shown inline
+		}
 		var objs []*gccore.Object
 		if objs, err = p.ws.ParseObjects(text); err != nil {
 			return nil // shown inline, not as the page notice
@@ -50,6 +54,9 @@ func (p *Playground) declareKind(ctx app.Context, d gccore.ResourceDecl) error {
 // editFinalizer adds or removes a finalizer, as the controller that owns it would.
 func (p *Playground) editFinalizer(ctx app.Context, ref gccore.ObjectRef, finalizer string, add bool) {
 	p.guard(ctx, "finalizer", func() error {
+		if err := p.refuse(lessons.ControlFinalizer); err != nil {
+			return err
+		}
 		return p.ws.Do(gccore.FinalizerInput(ref, finalizer, add))
 	})
 }
@@ -57,6 +64,9 @@ func (p *Playground) editFinalizer(ctx app.Context, ref gccore.ObjectRef, finali
 // runConsole runs one kubectl-style command line and returns its output.
 func (p *Playground) runConsole(ctx app.Context, line, stdin string) (out string, err error) {
 	p.guard(ctx, "console", func() error {
+		if err = p.refuse(lessons.ControlConsole); err != nil {
+			return nil // shown in the console
+		}
 		out, err = runKubectl(p.ws, line, stdin)
 		return nil
 	})

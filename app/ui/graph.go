@@ -16,6 +16,7 @@ type GraphPanel struct {
 	app.Compo
 
 	View      *workspace.View
+	Lang      string // the page's language (i18n.go)
 	Mode      scene.Mode
 	Selected  types.UID
 	Collapsed map[string]bool // replaced, never changed in place, so go-app sees changes
@@ -96,19 +97,19 @@ func (g *GraphPanel) Render() (ui app.UI) {
 	return app.Div().Class("graph").Body(
 		app.Div().Class("graph-head").Body(
 			app.Div().Class("seg").Role("group").Aria("label", "Graph to show").Body(
-				g.modeButton(scene.API, "API objects", "What the API server stores"),
-				g.modeButton(scene.GC, "GC graph", "The garbage collector's own graph (uidToNode)"),
+				g.modeButton(scene.API, tr(g.Lang, "API objects"), tr(g.Lang, "What the API server stores")),
+				g.modeButton(scene.GC, tr(g.Lang, "GC graph"), tr(g.Lang, "The garbage collector's own graph (uidToNode)")),
 			),
-			app.Span().Class("graph-diff").Title("Differences while the GC's informers lag behind the API server").
-				Textf("%d not yet in the GC graph · %d in the GC graph only", apiOnly, graphOnly),
+			app.Span().Class("graph-diff").Title(tr(g.Lang, "Differences while the GC's informers lag behind the API server")).
+				Textf(tr(g.Lang, "%d not yet in the GC graph · %d in the GC graph only"), apiOnly, graphOnly),
 			app.If(s.Hidden > 0, func() app.UI { return app.Span().Class("graph-hidden").Textf("%d collapsed", s.Hidden) }),
 			app.Span().Class("spacer"),
-			&GraphFind{View: g.View, Mode: g.Mode, onPick: g.jumpTo},
+			&GraphFind{Lang: g.Lang, View: g.View, Mode: g.Mode, onPick: g.jumpTo},
 			g.zoomButton("−", "Zoom out", 1/1.25),
 			g.zoomButton("+", "Zoom in", 1.25),
-			app.Button().Class("btn", "btn-small").Title("Fit the graph to the panel (f)").Text("Fit").
+			app.Button().Class("btn", "btn-small").Title(tr(g.Lang, "Fit the graph to the panel (f)")).Text(tr(g.Lang, "Fit")).
 				OnClick(func(ctx app.Context, e app.Event) { g.foldAndFit(ctx) }),
-			legend(g.LegendOpen),
+			legend(g.LegendOpen, g.Lang),
 		),
 		svgEl("svg").Class("graph-svg", g.detail()).Attr("role", "img").Aria("label", fmt.Sprintf("%s graph, %d nodes", g.Mode, len(s.Nodes))).
 			OnClick(g.onClick).Body(
@@ -117,7 +118,7 @@ func (g *GraphPanel) Render() (ui app.UI) {
 			),
 		),
 		app.If(len(s.Nodes) == 0, func() app.UI {
-			return app.P().Class("graph-empty").Text("No objects. Create some in the Create tab or the Console, or open an example.")
+			return app.P().Class("graph-empty").Text(tr(g.Lang, "No objects. Create some in the Create tab or the Console, or open an example."))
 		}),
 	)
 }

@@ -93,20 +93,20 @@ func (c *GraphCanvas) keyedNodes() []keyedMarkup {
 	return out
 }
 
-func legend(open bool) app.UI {
+func legend(open bool, lang string) app.UI {
 	item := func(cls, text string) app.UI {
-		return app.Span().Class("lg").Body(app.Span().Class("lg-line", cls), app.Text(text))
+		return app.Span().Class("lg").Body(app.Span().Class("lg-line", cls), app.Text(tr(lang, text)))
 	}
 	return app.Details().Class("legend").Open(open).Body(
-		app.Summary().Text("Legend"),
+		app.Summary().Text(tr(lang, "Legend")),
 		app.Div().Class("legend-body").Body(
 			item("e-controller", "controller"),
 			item("e-block", "blockOwnerDeletion"),
 			item("e-controller-block", "both"),
 			item("e-plain", "neither"),
 			app.Span().Class("lg").Body(app.Span().Class("lg-box", "lg-term"), app.Text("Terminating")),
-			app.Span().Class("lg").Body(app.Span().Class("lg-box", "lg-lag"), app.Text("GC catching up: its informer has not delivered this object yet (normal for a tick)")),
-			app.Span().Class("lg").Body(app.Span().Class("lg-box", "lg-virtual"), app.Text("virtual / absent owner")),
+			app.Span().Class("lg").Body(app.Span().Class("lg-box", "lg-lag"), app.Text(tr(lang, "GC catching up: its informer has not delivered this object yet (normal for a tick)"))),
+			app.Span().Class("lg").Body(app.Span().Class("lg-box", "lg-virtual"), app.Text(tr(lang, "virtual / absent owner"))),
 		),
 	)
 }

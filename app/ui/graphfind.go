@@ -19,6 +19,7 @@ type GraphFind struct {
 
 	View *workspace.View
 	Mode scene.Mode
+	Lang string // the page's language (i18n.go)
 
 	onPick func(app.Context, string)
 
@@ -33,7 +34,7 @@ func (f *GraphFind) Render() app.UI {
 		matches, total = scene.Find(f.View, f.Mode, f.query, findLimit)
 	}
 	return app.Div().Class("graph-find").Body(
-		app.Input().ID("graph-find").Type("search").Class("graph-find-input").Placeholder("Find object…").
+		app.Input().ID("graph-find").Type("search").Class("graph-find-input").Placeholder(tr(f.Lang, "Find object…")).
 			Aria("label", "Find an object in the graph").AutoComplete(false).
 			OnInput(func(ctx app.Context, e app.Event) { f.query = ctx.JSSrc().Get("value").String() }).
 			OnKeyDown(func(ctx app.Context, e app.Event) {
@@ -60,7 +61,7 @@ func (f *GraphFind) Render() app.UI {
 					).OnClick(func(ctx app.Context, e app.Event) { f.pick(ctx, m.ID) }, app.EventScope(m.ID))
 				}),
 				app.If(total == 0, func() app.UI {
-					return app.P().Class("graph-find-note").Text("No object matches. Words match a kind, namespace or name.")
+					return app.P().Class("graph-find-note").Text(tr(f.Lang, "No object matches. Words match a kind, namespace or name."))
 				}),
 				app.If(total > len(matches), func() app.UI {
 					return app.P().Class("graph-find-note").Text(fmt.Sprintf("%d more: type more of the name.", total-len(matches)))

@@ -48,16 +48,16 @@ func (p *Playground) renderTour() app.UI {
 	}
 	st := tourSteps[p.tour-1]
 	last := p.tour == len(tourSteps)
-	next := "Next"
+	next := tr(p.lang, "Next")
 	if last {
-		next = "Done"
+		next = tr(p.lang, "Done")
 	}
 	return app.Aside().Class("tour").Role("dialog").Aria("label", "Tour").DataSet("tour-step", p.tour).Body(
-		app.Div().Class("tour-count").Textf("Tour %d of %d", p.tour, len(tourSteps)),
-		app.H2().Text(st.title),
-		app.P().Text(st.text),
+		app.Div().Class("tour-count").Textf(tr(p.lang, "Tour %d of %d"), p.tour, len(tourSteps)),
+		app.H2().Text(tr(p.lang, st.title)),
+		app.P().Text(tr(p.lang, st.text)),
 		app.Div().Class("tour-actions").Body(
-			app.Button().Class("btn", "btn-small").Text("Skip tour").
+			app.Button().Class("btn", "btn-small").Text(tr(p.lang, "Skip tour")).
 				OnClick(func(ctx app.Context, e app.Event) { p.endTour(ctx) }),
 			app.Button().Class("btn", "btn-small", "btn-primary").Text(next).
 				OnClick(func(ctx app.Context, e app.Event) {
@@ -90,7 +90,7 @@ func (p *Playground) renderGuide() app.UI {
 	return app.Div().Class("guide").Role("note").DataSet("example", ex.ID).Body(
 		app.Strong().Text(ex.Title+": "),
 		app.Span().Text(ex.Purpose+" "),
-		app.Strong().Text("Try: "),
+		app.Strong().Text(tr(p.lang, "Try: ")),
 		app.Span().Class("guide-try").Text(ex.Try),
 		app.Button().Class("guide-close").Aria("label", "Hide the example's guide").Text("×").
 			OnClick(func(ctx app.Context, e app.Event) { p.guide = "" }),
@@ -112,12 +112,12 @@ func countObjects(v *workspace.View) objectCounts {
 
 // idleNote says what Run until idle did when the graph shows no change, so that the
 // press never looks ignored: the GC caught up and found nothing to delete.
-func idleNote(before, after objectCounts, fromTick, toTick int64) string {
+func idleNote(lang string, before, after objectCounts, fromTick, toTick int64) string {
 	if before != after {
 		return ""
 	}
 	if toTick == fromTick {
-		return "Already idle: nothing is pending. Select an object, pick a policy and press Delete to start a deletion."
+		return tr(lang, "Already idle: nothing is pending. Select an object, pick a policy and press Delete to start a deletion.")
 	}
-	return fmt.Sprintf("Idle at tick %d: the GC has observed every object and found nothing to delete. Select an object, pick a policy and press Delete to start a deletion.", toTick)
+	return fmt.Sprintf(tr(lang, "Idle at tick %d: the GC has observed every object and found nothing to delete. Select an object, pick a policy and press Delete to start a deletion."), toTick)
 }

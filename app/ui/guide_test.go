@@ -20,7 +20,7 @@ func TestIdleNote(t *testing.T) {
 		{"objects deleted", same, objectCounts{objects: 2}, 0, 9, ""},
 		{"object terminating", same, objectCounts{objects: 5, terminating: 1}, 0, 3, ""},
 	} {
-		got := idleNote(c.before, c.after, c.from, c.to)
+		got := idleNote("en", c.before, c.after, c.from, c.to)
 		if (c.want == "") != (got == "") || !strings.Contains(got, c.want) {
 			t.Errorf("%s: idleNote = %q, want %q", c.name, got, c.want)
 		}

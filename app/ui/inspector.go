@@ -19,6 +19,7 @@ type Inspector struct {
 
 	View     *workspace.View
 	Selected types.UID
+	Lang     string   // the page's language (i18n.go)
 	Why      []string // gccore.Sim.Why for the selected object
 	YAML     string
 
@@ -38,7 +39,7 @@ func (in *Inspector) Render() (ui app.UI) {
 			return in.renderNode(n)
 		}
 		return app.Div().Class("panel", "inspector").Body(
-			app.P().Class("muted").Text("Select an object in the graph to see its YAML, owners, dependents and finalizers, and why it is not deleted yet."),
+			app.P().Class("muted").Text(tr(in.Lang, "Select an object in the graph to see its YAML, owners, dependents and finalizers, and why it is not deleted yet.")),
 		)
 	}
 	state := "live"
@@ -48,13 +49,13 @@ func (in *Inspector) Render() (ui app.UI) {
 	return app.Div().Class("panel", "inspector").Body(
 		app.H2().Text(o.Kind+" "+o.Name),
 		app.P().Class("muted").Textf("%s · %s · uid %s · %s", o.APIVersion, nsOrCluster(o.Namespace), o.UID, state),
-		app.H3().Text("Why is it not deleted yet?"),
+		app.H3().Text(tr(in.Lang, "Why is it not deleted yet?")),
 		app.Ul().Class("why").Body(in.whyItems()...),
-		app.H3().Text("Owners"),
+		app.H3().Text(tr(in.Lang, "Owners")),
 		in.owners(o),
-		app.H3().Text("Dependents"),
+		app.H3().Text(tr(in.Lang, "Dependents")),
 		in.dependents(o),
-		app.H3().Text("Finalizers"),
+		app.H3().Text(tr(in.Lang, "Finalizers")),
 		in.finalizers(o),
 		app.H3().Text("YAML"),
 		app.Pre().Class("yaml").Text(in.YAML),
@@ -102,7 +103,7 @@ func (in *Inspector) dependents(o *gccore.Object) app.UI {
 		}
 	}
 	if len(items) == 0 {
-		return app.P().Class("muted").Text("None stored.")
+		return app.P().Class("muted").Text(tr(in.Lang, "None stored."))
 	}
 	return app.Ul().Class("refs").Body(items...)
 }
@@ -128,7 +129,7 @@ func (in *Inspector) finalizers(o *gccore.Object) app.UI {
 		))
 	}
 	if len(items) == 0 {
-		items = append(items, app.Li().Class("muted").Text("None."))
+		items = append(items, app.Li().Class("muted").Text(tr(in.Lang, "None.")))
 	}
 	return app.Div().Body(
 		app.Ul().Class("finalizers").Body(items...),
@@ -137,7 +138,7 @@ func (in *Inspector) finalizers(o *gccore.Object) app.UI {
 		}).Body(
 			app.Input().ID("finalizer-input").Type("text").Placeholder("example.com/hold").Aria("label", "Finalizer to add").
 				Value(in.newFinalizer).OnInput(in.ValueTo(&in.newFinalizer)),
-			app.Button().Type("button").Class("btn", "btn-small").Text("Add finalizer").
+			app.Button().Type("button").Class("btn", "btn-small").Text(tr(in.Lang, "Add finalizer")).
 				OnClick(func(ctx app.Context, e app.Event) {
 					if f := strings.TrimSpace(in.newFinalizer); f != "" {
 						in.onFinalizer(ctx, o.Ref(), f, true)

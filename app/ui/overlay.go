@@ -12,25 +12,25 @@ func (p *Playground) renderOverlay(v *workspace.View) app.UI {
 	var body []app.UI
 	switch p.overlay {
 	case overlayHelp:
-		title = "Help"
+		title = tr(p.lang, "Help")
 		var rows []app.UI
 		for _, s := range Shortcuts {
 			rows = append(rows, app.Tr().Body(app.Td().Body(app.Kbd().Text(keyLabel(s.Key))), app.Td().Text(s.Text)))
 		}
 		body = []app.UI{
-			app.H3().Text("Getting started"),
+			app.H3().Text(tr(p.lang, "Getting started")),
 			app.Ol().Class("help-start").Body(
-				app.Li().Text("Open an example from the menu at the top; the blue strip says what it shows and what to try first."),
-				app.Li().Text("Click an object in the graph, choose a policy (Background, Foreground, Orphan) and press Delete."),
-				app.Li().Text("Press Step to advance one tick, or Run until idle. Watch the queues and the trace below the graph."),
-				app.Li().Text("Select an object to read, in the Inspector, why the GC has not deleted it yet."),
+				app.Li().Text(tr(p.lang, "Open an example from the menu at the top; the blue strip says what it shows and what to try first.")),
+				app.Li().Text(tr(p.lang, "Click an object in the graph, choose a policy (Background, Foreground, Orphan) and press Delete.")),
+				app.Li().Text(tr(p.lang, "Press Step to advance one tick, or Run until idle. Watch the queues and the trace below the graph.")),
+				app.Li().Text(tr(p.lang, "Select an object to read, in the Inspector, why the GC has not deleted it yet.")),
 			),
-			app.P().Class("muted").Text("Switch to \"GC graph\" to see the garbage collector's own view (uidToNode), which lags the API server by the informer delay. Click a rule id (like DEL-9c) anywhere to read the rule."),
-			app.Button().Class("btn", "btn-small").Text("Take the tour again").
+			app.P().Class("muted").Text(tr(p.lang, "Switch to \"GC graph\" to see the garbage collector's own view (uidToNode), which lags the API server by the informer delay. Click a rule id (like DEL-9c) anywhere to read the rule.")),
+			app.Button().Class("btn", "btn-small").Text(tr(p.lang, "Take the tour again")).
 				OnClick(func(ctx app.Context, e app.Event) { p.overlay, p.tour = overlayNone, 1 }),
-			app.H3().Text("Keyboard shortcuts"),
+			app.H3().Text(tr(p.lang, "Keyboard shortcuts")),
 			app.Table().Class("keys").Body(rows...),
-			app.P().Class("muted").Text("Shortcuts work anywhere outside text fields."),
+			app.P().Class("muted").Text(tr(p.lang, "Shortcuts work anywhere outside text fields.")),
 			app.P().Class("muted").Body(
 				app.Text("Open any scenario file by URL: "), app.Code().Text("/#scenario=<base64url of the YAML>"),
 				app.Text(". The page opens it paused at tick 0."),
@@ -48,6 +48,9 @@ func (p *Playground) renderOverlay(v *workspace.View) app.UI {
 		}
 		title = r.ID + " — " + r.Title
 		body = []app.UI{app.Raw(ruleMarkdown(r.Text))}
+	case overlayLessons:
+		title = t(p.lang, "lessonsTitle")
+		body = p.renderLessonsMenu()
 	default:
 		return app.Div().Class("overlay-none")
 	}
@@ -59,7 +62,7 @@ func (p *Playground) renderOverlay(v *workspace.View) app.UI {
 		app.Div().Class("dialog").Role("dialog").Aria("modal", true).Aria("label", title).Body(
 			app.Div().Class("dialog-head").Body(
 				app.H2().Text(title),
-				app.Button().Class("btn", "btn-small").Text("Close").
+				app.Button().Class("btn", "btn-small").Text(tr(p.lang, "Close")).
 					OnClick(func(ctx app.Context, e app.Event) { p.overlay = overlayNone }),
 			),
 			// Rule ids in a rule's text open that rule (one delegated handler).

@@ -9,6 +9,7 @@ import (
 	"github.com/gcplay/gcplay/app/scene"
 	"github.com/gcplay/gcplay/app/workspace"
 	"github.com/gcplay/gcplay/gccore"
+	"github.com/gcplay/gcplay/lessons"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/types"
@@ -40,6 +41,7 @@ const (
 	overlayRule
 	overlayExport
 	overlayShare
+	overlayLessons
 )
 
 // Policies are the Delete button's choices; "" is the API server's default.
@@ -78,6 +80,11 @@ type Playground struct {
 	guide      string
 	tour       int
 	legendOpen bool
+	// lesson is the open lesson (nil outside lesson mode); progress the lessons done
+	// (catalog.KindProgress); lang the page's language (i18n.go).
+	lesson   *lessonRun
+	progress map[string]bool
+	lang     string
 
 	// embed is the compact page for an iframe (?embed=1); share is the session's share
 	// link as last computed, for the view of shareVersion.
@@ -118,6 +125,8 @@ func (p *Playground) OnMount(ctx app.Context) {
 	p.until = workspace.QueueAttemptToDelete
 	p.tab = tabInspector
 	p.collapsed = map[string]bool{}
+	p.progress = map[string]bool{}
+	p.lang = pageLanguage()
 	ctx.Handle(actionCopyScenario, func(ctx app.Context, a app.Action) { p.copyScenario(ctx) })
 	if p.embed = isEmbed(); p.embed {
 		p.release = append(p.release, listenKeys(ctx, p.onKey))
@@ -148,6 +157,7 @@ func (p *Playground) open(ws *workspace.Workspace) {
 	p.collapsed = map[string]bool{}
 	p.notice = notice{}
 	p.guide = ""
+	p.startLesson(ws)
 }
 
 // guard runs a state change: an error becomes the page's notice, a panic the crash
@@ -164,6 +174,7 @@ func (p *Playground) guard(ctx app.Context, what string, f func() error) {
 	if err := f(); err != nil {
 		p.notice = notice{noticeError, err.Error()}
 	}
+	p.judge()
 	p.changeMS += now() - start
 	p.save(ctx)
 }
@@ -195,7 +206,7 @@ func (p *Playground) do(ctx app.Context, c Cmd) {
 			if err := ws.RunUntilIdle(); err != nil {
 				return err
 			}
-			if note := idleNote(before, countObjects(ws.View()), from, ws.View().Tick); note != "" {
+			if note := idleNote(p.lang, before, countObjects(ws.View()), from, ws.View().Tick); note != "" {
 				p.notice = notice{noticeInfo, note}
 			}
 		case CmdReset:
@@ -206,7 +217,7 @@ func (p *Playground) do(ctx app.Context, c Cmd) {
 			// as information, not as an error.
 			op := fineOps[c]
 			if why := ws.View().FineBlocked(op); why != "" {
-				p.notice = notice{noticeInfo, "Nothing to do: " + why + "."}
+				p.notice = notice{noticeInfo, tr(p.lang, "Nothing to do: ") + why + "."}
 				return nil
 			}
 			return ws.Fine(op)
@@ -214,7 +225,7 @@ func (p *Playground) do(ctx app.Context, c Cmd) {
 			p.run = Paused
 			n, changed, err := ws.StepUntilChange(p.until, 1000)
 			if err == nil {
-				p.notice = notice{noticeInfo, untilChangeText(n, changed, p.until)}
+				p.notice = notice{noticeInfo, untilChangeText(p.lang, n, changed, p.until)}
 			}
 			return err
 		case CmdBack:
@@ -259,14 +270,14 @@ var fineOps = map[Cmd]gccore.InputOp{
 
 // untilChangeText reports what "Until change" did: nothing (idle), a change, or ticks
 // that ended idle or at the limit with the queue unchanged.
-func untilChangeText(n int, changed bool, queue string) string {
+func untilChangeText(lang string, n int, changed bool, queue string) string {
 	switch {
 	case n == 0:
-		return "Nothing ran: the simulation is idle and no scenario step is pending."
+		return tr(lang, "Nothing ran: the simulation is idle and no scenario step is pending.")
 	case changed:
-		return fmt.Sprintf("Ran %d tick(s) until %s changed.", n, queue)
+		return fmt.Sprintf(tr(lang, "Ran %d tick(s) until %s changed."), n, queue)
 	}
-	return fmt.Sprintf("Ran %d tick(s); %s did not change before the simulation went idle.", n, queue)
+	return fmt.Sprintf(tr(lang, "Ran %d tick(s); %s did not change before the simulation went idle."), n, queue)
 }
 
 // scheduleRun advances one tick per 1/speed seconds while running; it stops when the
@@ -283,7 +294,7 @@ func (p *Playground) scheduleRun(ctx app.Context) {
 			}
 			if p.ws.View().Settled {
 				p.run = Paused
-				p.notice = notice{noticeInfo, "Idle: nothing left to do. Run paused."}
+				p.notice = notice{noticeInfo, tr(p.lang, "Idle: nothing left to do. Run paused.")}
 				p.save(ctx)
 				return nil
 			}
@@ -295,9 +306,12 @@ func (p *Playground) scheduleRun(ctx app.Context) {
 
 // deleteSelected deletes the selected object with the chosen policy.
 func (p *Playground) deleteSelected() error {
+	if err := p.refuse(lessons.ControlDelete); err != nil {
+		return err
+	}
 	o, ok := p.selectedObject()
 	if !ok {
-		return errors.New("select an object in the graph first")
+		return errors.New(tr(p.lang, "select an object in the graph first"))
 	}
 	var opts metav1.DeleteOptions
 	if p.policy != "" {

@@ -80,7 +80,18 @@ func (p *Playground) startStorage(ctx app.Context) {
 				problems = append(problems, err.Error())
 			}
 		}
+		progress, _ := cat.Progress() // unreadable progress starts again; the attempts stay
+		// A workshop's lessons (web/lessons.json), before a workspace that is a lesson's
+		// attempt opens; the built-in ones on a site without it.
+		ls, lessonsErr := loadLessonBundle(ctx)
+		if lessonsErr != nil {
+			problems = append(problems, lessonsErr.Error()+"; the built-in lessons are shown instead.")
+		}
 		ctx.Dispatch(func(ctx app.Context) {
+			if lessonsErr == nil {
+				setPageLessons(ls)
+			}
+			p.progress = progress
 			p.stored = storage{cat: cat, fb: fb, id: e.ID, entries: cat.Entries(), kept: cat.Quarantined()}
 			p.storeNote = strings.Join(notes, " ")
 			p.guard(ctx, "load", func() error {
@@ -92,6 +103,9 @@ func (p *Playground) startStorage(ctx app.Context) {
 				p.savedSeq = p.saveSeq // what was just loaded or created is stored
 				if consumed {
 					clearFragment()
+				}
+				if id, ok := lessonFragment(app.Window().URL().Fragment); ok {
+					p.openLesson(ctx, id)
 				}
 				if len(problems) > 0 {
 					return errors.New(strings.Join(problems, " "))
@@ -158,6 +172,10 @@ func clearFragment() {
 // is a notice and leaves the open workspace as it was.
 func (p *Playground) onHashChange(ctx app.Context) {
 	if p.stored.cat == nil {
+		return
+	}
+	if id, ok := lessonFragment(app.Window().URL().Fragment); ok {
+		p.openLesson(ctx, id)
 		return
 	}
 	ws, kind, err := linkWorkspace(app.Window().URL().Fragment)
@@ -470,6 +488,9 @@ func (p *Playground) onOtherTab(ctx app.Context) {
 
 // workspaceName is the open workspace's name in the catalog.
 func (p *Playground) workspaceName(v *workspace.View) string {
+	if p.lesson != nil { // the lesson's title in the page's language, whatever the entry's name
+		return t(p.lang, "lesson") + ": " + p.lesson.l.Title.In(p.lang)
+	}
 	if p.stored.cat != nil {
 		for _, e := range p.stored.entries {
 			if e.ID == p.stored.id {
@@ -481,7 +502,7 @@ func (p *Playground) workspaceName(v *workspace.View) string {
 }
 
 func (p *Playground) renderWorkspaces() app.UI {
-	return &WorkspacesMenu{Entries: p.stored.entries, Current: p.stored.id, Open: p.stored.menu,
+	return &WorkspacesMenu{Lang: p.lang, Entries: p.stored.entries, Current: p.stored.id, Open: p.stored.menu,
 		onToggle: func(ctx app.Context) { p.stored.menu = !p.stored.menu }, onSwitch: p.switchWorkspace,
 		onNew: p.newWorkspace, onRename: p.renameWorkspace, onDuplicate: p.duplicateWorkspace, onDelete: p.deleteWorkspace}
 }

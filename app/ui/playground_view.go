@@ -3,6 +3,7 @@ package ui
 import (
 	"github.com/gcplay/gcplay/app/scene"
 	"github.com/gcplay/gcplay/app/workspace"
+	"github.com/gcplay/gcplay/lessons"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
@@ -42,7 +43,7 @@ func (p *Playground) Render() (ui app.UI) {
 		p.renderStorage(),
 		&Toolbar{
 			Tick: v.Tick, LastTick: v.LastTick, Position: v.Position, HistoryLen: v.HistoryLen,
-			Run: p.run, Speed: p.speed, Settled: v.Settled, Until: p.until, Next: v.Script.NextText, Blocked: blocked(v),
+			Lang: p.lang, Run: p.run, Speed: p.speed, Settled: v.Settled, Until: p.until, Next: v.Script.NextText, Blocked: blocked(v),
 			onCmd: p.do, onSpeed: func(ctx app.Context, s int) { p.speed = s },
 			onUntil: func(ctx app.Context, q string) { p.until = q }, onRewind: p.onRewind,
 			onShare: p.openShare,
@@ -51,12 +52,13 @@ func (p *Playground) Render() (ui app.UI) {
 		app.Main().Class("pg-main").Body(
 			p.renderGraphSection(v),
 			app.Section().Class("pg-side").Aria("label", "Details").Body(
+				p.renderLesson(),
 				p.renderTabs(),
 				p.renderTab(v),
 			),
 			app.Section().Class("pg-bottom").Aria("label", "Queues and trace").Body(
-				&QueuesPanel{View: v, Selected: p.selected, onSelect: p.onSelect},
-				&TracePanel{View: v, onRule: p.showRule},
+				&QueuesPanel{Lang: p.lang, View: v, Selected: p.selected, onSelect: p.onSelect},
+				&TracePanel{Lang: p.lang, View: v, onRule: p.showRule},
 			),
 		),
 		p.renderNotice(),
@@ -68,9 +70,9 @@ func (p *Playground) Render() (ui app.UI) {
 // renderGraphSection is the graph with its selection bar, on the full and embedded pages.
 func (p *Playground) renderGraphSection(v *workspace.View) app.UI {
 	return app.Section().Class("pg-graph").Aria("label", "Object graph").Body(
-		&SelectionBar{View: v, Selected: p.selected, Policy: p.policy,
+		&SelectionBar{Lang: p.lang, Locked: p.refuse(lessons.ControlDelete) != nil, View: v, Selected: p.selected, Policy: p.policy,
 			onPolicy: func(ctx app.Context, pol string) { p.policy = pol }, onCmd: p.do},
-		&GraphPanel{View: v, Mode: p.mode, Selected: p.selected, Collapsed: p.collapsed, LegendOpen: p.legendOpen,
+		&GraphPanel{Lang: p.lang, View: v, Mode: p.mode, Selected: p.selected, Collapsed: p.collapsed, LegendOpen: p.legendOpen,
 			onSelect: p.onSelect, onToggle: p.onToggle, onMode: func(ctx app.Context, m scene.Mode) { p.mode = m },
 			onCollapse: func(ctx app.Context, m map[string]bool) { p.collapsed = m }},
 	)
@@ -134,11 +136,11 @@ func (p *Playground) renderHeader(v *workspace.View) app.UI {
 	return app.Header().Class("pg-header").Body(
 		app.Img().Class("pg-logo").Src("/web/icon.svg").Alt(""),
 		app.H1().Text("gcplay"),
-		app.Span().Class("pg-sub").Text("the Kubernetes garbage collector, tick by tick"),
+		app.Span().Class("pg-sub").Text(tr(p.lang, "the Kubernetes garbage collector, tick by tick")),
 		p.renderWorkspaces(),
 		app.Label().Class("pg-examples").Body(
-			app.Span().Text("Example"),
-			app.Select().Aria("label", "Open an example").OnChange(func(ctx app.Context, e app.Event) {
+			app.Span().Text(tr(p.lang, "Example")),
+			app.Select().Aria("label", tr(p.lang, "Open an example")).OnChange(func(ctx app.Context, e app.Event) {
 				id := ctx.JSSrc().Get("value").String()
 				if id != "" {
 					p.openExample(ctx, id)
@@ -147,8 +149,11 @@ func (p *Playground) renderHeader(v *workspace.View) app.UI {
 		),
 		app.Span().Class("pg-status").ID("status").DataSet("status", status).DataSet("saved", p.savedSeq).DataSet("save-seq", p.saveSeq).
 			DataSet("storage", p.storageKind()).
-			Textf("%s · %s · %d objects", p.workspaceName(v), status, len(v.Objects)),
-		app.Button().Class("pg-help").Title("Getting started and keyboard shortcuts (?)").Text("Help").
+			Textf(tr(p.lang, "%s · %s · %d objects"), p.workspaceName(v), tr(p.lang, status), len(v.Objects)),
+		app.Button().Class("pg-lessons").ID("lessons-open").Text(t(p.lang, "lessons")).
+			OnClick(func(ctx app.Context, e app.Event) { p.overlay = overlayLessons }),
+		p.renderLanguages(),
+		app.Button().Class("pg-help").Title(tr(p.lang, "Getting started and keyboard shortcuts (?)")).Text(t(p.lang, "help")).
 			OnClick(func(ctx app.Context, e app.Event) { p.do(ctx, CmdHelp) }),
 	)
 }
@@ -162,7 +167,7 @@ func (p *Playground) exampleOptions(v *workspace.View) []app.UI {
 		opts = append(opts, app.Option().Value(ex.ID).Text(ex.Title).Selected(ex.ID == v.Name))
 	}
 	if !open {
-		opts = append([]app.UI{app.Option().Value("").Text("Choose…").Selected(true)}, opts...)
+		opts = append([]app.UI{app.Option().Value("").Text(tr(p.lang, "Choose…")).Selected(true)}, opts...)
 	}
 	return opts
 }
@@ -171,18 +176,25 @@ func (p *Playground) renderTabs() app.UI {
 	var bs []app.UI
 	for _, t := range tabs {
 		t := t
+		if c := tabControl[t]; c != "" && p.refuse(c) != nil {
+			continue // the lesson leaves it out
+		}
 		cls := "tab"
 		if t == p.tab {
 			cls += " tab-on"
 		}
-		bs = append(bs, app.Button().Class(cls).Role("tab").Aria("selected", t == p.tab).Text(t).
+		bs = append(bs, app.Button().Class(cls).Role("tab").Aria("selected", t == p.tab).Text(tr(p.lang, t)).
 			OnClick(func(ctx app.Context, e app.Event) { p.tab = t }, app.EventScope(t)))
 	}
 	return app.Nav().Class("tabs").Role("tablist").Body(bs...)
 }
 
 func (p *Playground) renderTab(v *workspace.View) app.UI {
-	switch p.tab {
+	tab := p.tab
+	if c := tabControl[tab]; c != "" && p.refuse(c) != nil {
+		tab = tabInspector
+	}
+	switch tab {
 	case tabAuthor:
 		return &AuthorPanel{View: v, OnCreate: p.createObjects, OnDeclare: p.declareKind}
 	case tabConsole:
@@ -190,7 +202,7 @@ func (p *Playground) renderTab(v *workspace.View) app.UI {
 	case tabExport:
 		return &ExportPanel{View: v, OnExport: p.export, Link: p.sessionLink()}
 	}
-	return &Inspector{View: v, Selected: p.selected, Why: p.why(), YAML: p.selectedYAML(),
+	return &Inspector{Lang: p.lang, View: v, Selected: p.selected, Why: p.why(), YAML: p.selectedYAML(),
 		onSelect: p.onSelect, onFinalizer: p.editFinalizer, onRule: p.showRule}
 }
 

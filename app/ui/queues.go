@@ -20,6 +20,7 @@ type QueuesPanel struct {
 
 	View     *workspace.View
 	Selected types.UID
+	Lang     string // the page's language (i18n.go)
 	onSelect func(app.Context, types.UID)
 
 	lists [3]domList // graphChanges, then the queues of View.Queues
@@ -32,28 +33,28 @@ func (q *QueuesPanel) Render() (ui app.UI) {
 	cols := []app.UI{
 		app.Div().Class("queue").Body(
 			app.H3().Body(app.Text("graphChanges"), app.Span().Class("count").Textf("%d", v.GraphChangesLen)),
-			app.P().Class("muted", "small").Textf("%d watch event(s) not delivered yet", v.PendingWatch),
+			app.P().Class("muted", "small").Textf(tr(q.Lang, "%d watch event(s) not delivered yet"), v.PendingWatch),
 			app.Ul().Class("qlist"),
-			more(v.GraphChangesLen),
+			more(q.Lang, v.GraphChangesLen),
 		),
 	}
 	for _, qv := range v.Queues {
 		cols = append(cols, app.Div().Class("queue").Body(
 			app.H3().Body(app.Text(qv.Name), app.Span().Class("count").Textf("%d", qv.Total)),
 			app.Ul().Class("qlist"),
-			more(qv.Total),
+			more(q.Lang, qv.Total),
 		))
 	}
 	return app.Div().Class("panel", "queues").Aria("label", "Queues").OnClick(q.onClick).Body(cols...)
 }
 
 // more says how many items a list leaves out, or that the queue is empty.
-func more(n int) app.UI {
+func more(lang string, n int) app.UI {
 	switch {
 	case n == 0:
-		return app.P().Class("muted", "small", "qmore").Text("empty")
+		return app.P().Class("muted", "small", "qmore").Text(tr(lang, "empty"))
 	case n > workspace.ViewItems:
-		return app.P().Class("muted", "small", "qmore").Textf("… and %d more", n-workspace.ViewItems)
+		return app.P().Class("muted", "small", "qmore").Textf(tr(lang, "… and %d more"), n-workspace.ViewItems)
 	}
 	return nil
 }

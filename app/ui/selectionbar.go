@@ -17,6 +17,8 @@ type SelectionBar struct {
 	Policy   string // "" is the API server's default for the kind (API-10)
 
 	onPolicy func(app.Context, string)
+	Lang     string // the page's language (i18n.go)
+	Locked   bool   // the open lesson does not use Delete
 	onCmd    func(app.Context, Cmd)
 }
 
@@ -24,7 +26,7 @@ type SelectionBar struct {
 func (b *SelectionBar) Render() (ui app.UI) {
 	defer recoverRender(&ui, "selection")
 	o, ok := b.View.ObjectByUID(b.Selected)
-	what := app.Span().Class("sel-none").Text("Click an object to select it.")
+	what := app.Span().Class("sel-none").Text(tr(b.Lang, "Click an object to select it."))
 	if ok {
 		label := o.Kind + " " + o.Name
 		if o.Namespace != "" {
@@ -32,15 +34,15 @@ func (b *SelectionBar) Render() (ui app.UI) {
 		}
 		what = app.Span().Class("sel-name").Title(o.Ref().String()).Text(label)
 	} else if b.Selected != "" {
-		what = app.Span().Class("sel-none").Text("The selected object is gone.")
+		what = app.Span().Class("sel-none").Text(tr(b.Lang, "The selected object is gone."))
 	}
-	radios := []app.UI{app.Span().Class("tb-label").Text("Policy")}
+	radios := []app.UI{app.Span().Class("tb-label").Text(tr(b.Lang, "Policy"))}
 	for _, pol := range Policies {
 		pol := pol
 		label := pol
 		title := "propagationPolicy: " + pol
 		if pol == "" {
-			label = "Default"
+			label = tr(b.Lang, "Default")
 			title = "No propagationPolicy: the API server's default for the kind (Orphan for ReplicationController, ReplicaSet, StatefulSet, DaemonSet and Deployment in extensions/v1beta1 and apps/v1beta1/2; Background otherwise; API-10)"
 		}
 		radios = append(radios, app.Label().Class("radio").Title(title).Body(
@@ -50,10 +52,10 @@ func (b *SelectionBar) Render() (ui app.UI) {
 		))
 	}
 	return app.Div().Class("selbar").Body(
-		app.Div().Class("sel-what").Body(app.Span().Class("tb-label").Text("Selected"), what),
-		app.Div().Class("sel-policy").Role("radiogroup").Aria("label", "Deletion propagation policy").Body(radios...),
-		app.Button().Class("btn", "btn-danger").Title("Delete the selected object with the chosen policy (Delete key)").
-			Disabled(!ok).Text("Delete").
+		app.Div().Class("sel-what").Body(app.Span().Class("tb-label").Text(tr(b.Lang, "Selected")), what),
+		app.Div().Class("sel-policy").Role("radiogroup").Aria("label", tr(b.Lang, "Deletion propagation policy")).Body(radios...),
+		app.Button().Class("btn", "btn-danger").Title(tr(b.Lang, "Delete the selected object with the chosen policy (Delete key)")).
+			Disabled(!ok || b.Locked).Text(tr(b.Lang, "Delete")).
 			OnClick(func(ctx app.Context, e app.Event) { b.onCmd(ctx, CmdDelete) }),
 	)
 }

@@ -22,6 +22,7 @@ type Toolbar struct {
 	// Blocked says, per fine-step command, why it has nothing to do; its button is then
 	// disabled with that as the reason.
 	Blocked map[Cmd]string
+	Lang    string // the page's language (i18n.go)
 
 	onCmd    func(app.Context, Cmd)
 	onSpeed  func(app.Context, int)
@@ -35,6 +36,7 @@ type Toolbar struct {
 func (t *Toolbar) Render() (ui app.UI) {
 	defer recoverRender(&ui, "toolbar")
 	btn := func(label, key string, c Cmd, disabled bool) app.UI {
+		label = tr(t.Lang, label)
 		title := label
 		if key != "" {
 			title += " (" + key + ")"
@@ -43,7 +45,8 @@ func (t *Toolbar) Render() (ui app.UI) {
 			OnClick(func(ctx app.Context, e app.Event) { t.onCmd(ctx, c) }, app.EventScope(string(c)))
 	}
 	fine := func(label, key string, c Cmd, what string) app.UI {
-		title := what + " (" + key + ")"
+		label = tr(t.Lang, label)
+		title := tr(t.Lang, what) + " (" + key + ")"
 		why := t.Blocked[c]
 		if why != "" {
 			title += ": nothing to do, " + why
@@ -51,7 +54,7 @@ func (t *Toolbar) Render() (ui app.UI) {
 		return app.Button().Class("btn", "btn-fine").Title(title).Disabled(why != "").Text(label).
 			OnClick(func(ctx app.Context, e app.Event) { t.onCmd(ctx, c) }, app.EventScope(string(c)))
 	}
-	return app.Div().Class("toolbar").Role("toolbar").Aria("label", "Time controls").Body(
+	return app.Div().Class("toolbar").Role("toolbar").Aria("label", tr(t.Lang, "Time controls")).Body(
 		app.Div().Class("tb-group").Body(
 			btn("Step", "s", CmdStep, false),
 			btn("Run", "space", CmdRun, t.Run == Running),
@@ -60,14 +63,14 @@ func (t *Toolbar) Render() (ui app.UI) {
 			btn("Reset", "r", CmdReset, false),
 		),
 		app.Div().Class("tb-group").Body(
-			app.Span().Class("tb-label").Text("Fine step"),
+			app.Span().Class("tb-label").Text(tr(t.Lang, "Fine step")),
 			fine("Event", "e", CmdDeliver, "Deliver one watch event to graphChanges"),
 			fine("Graph change", "g", CmdGraphChange, "The graph builder processes one graphChanges entry"),
 			fine("Delete item", "d", CmdDeleteItem, "One worker processes the head of attemptToDelete"),
 			fine("Orphan item", "o", CmdOrphanItem, "One worker processes the head of attemptToOrphan"),
 		),
 		app.Div().Class("tb-group").Body(
-			app.Select().Class("tb-select").Aria("label", "Queue to watch").
+			app.Select().Class("tb-select").Aria("label", tr(t.Lang, "Queue to watch")).
 				OnChange(func(ctx app.Context, e app.Event) { t.onUntil(ctx, ctx.JSSrc().Get("value").String()) }).
 				Body(
 					t.option(workspace.QueueGraphChanges),
@@ -77,8 +80,8 @@ func (t *Toolbar) Render() (ui app.UI) {
 			fine("Until change", "u", CmdUntilChange, "Step until the chosen queue changes"),
 		),
 		app.Label().Class("tb-group", "tb-speed").Body(
-			app.Span().Class("tb-label").Text("Speed"),
-			app.Input().Type("range").Min(1).Max(30).Value(t.Speed).Aria("label", "Ticks per second").
+			app.Span().Class("tb-label").Text(tr(t.Lang, "Speed")),
+			app.Input().Type("range").Min(1).Max(30).Value(t.Speed).Aria("label", tr(t.Lang, "Ticks per second")).
 				OnInput(func(ctx app.Context, e app.Event) {
 					if n, err := strconv.Atoi(ctx.JSSrc().Get("value").String()); err == nil {
 						t.onSpeed(ctx, n)
@@ -89,7 +92,7 @@ func (t *Toolbar) Render() (ui app.UI) {
 		app.Div().Class("tb-group", "tb-timeline").Body(
 			app.Span().Class("tb-tick").DataSet("tick", t.Tick).Textf("tick %d", t.Tick),
 			app.Input().Type("range").Class("timeline").Min(0).Max(max(t.LastTick, t.Tick)).Value(t.Tick).
-				Aria("label", "Timeline: rewind to a tick").
+				Aria("label", tr(t.Lang, "Timeline: rewind to a tick")).
 				OnInput(func(ctx app.Context, e app.Event) {
 					if n, err := strconv.ParseInt(ctx.JSSrc().Get("value").String(), 10, 64); err == nil {
 						t.onRewind(ctx, n)
@@ -105,7 +108,7 @@ func (t *Toolbar) Render() (ui app.UI) {
 		}),
 		app.If(t.Next != "", func() app.UI {
 			return app.Div().Class("tb-next").Title("The scenario's next step; Step and Run until idle run it").
-				Body(app.Span().Class("tb-label").Text("Next scenario step:"), app.Code().Text(t.Next))
+				Body(app.Span().Class("tb-label").Text(tr(t.Lang, "Next scenario step:")), app.Code().Text(t.Next))
 		}),
 	)
 }

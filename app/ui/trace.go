@@ -20,6 +20,7 @@ type TracePanel struct {
 	app.Compo
 
 	View   *workspace.View
+	Lang   string // the page's language (i18n.go)
 	onRule func(app.Context, string)
 
 	filter string
@@ -41,11 +42,11 @@ func (t *TracePanel) Render() (ui app.UI) {
 	all := t.View.Trace
 	return app.Div().Class("panel", "trace").Body(
 		app.Div().Class("trace-head").Body(
-			app.H3().Body(app.Text("Trace"), app.Span().Class("count").Textf("%d", len(all))),
-			app.Input().Type("search").Placeholder("filter (rule, key, text)").Aria("label", "Filter the trace").
+			app.H3().Body(app.Text(tr(t.Lang, "Trace")), app.Span().Class("count").Textf("%d", len(all))),
+			app.Input().Type("search").Placeholder(tr(t.Lang, "filter (rule, key, text)")).Aria("label", tr(t.Lang, "Filter the trace")).
 				Value(t.filter).OnInput(t.onFilter),
 			app.If(len(all) > traceRows && t.filter == "", func() app.UI {
-				return app.Span().Class("muted", "small").Textf("the last %d", traceRows)
+				return app.Span().Class("muted", "small").Textf(tr(t.Lang, "the last %d"), traceRows)
 			}),
 		),
 		// column-reverse keeps the log scrolled to its end as rows are added.

@@ -14,6 +14,7 @@ type WorkspacesMenu struct {
 
 	Entries []catalog.Entry
 	Current string
+	Lang    string // the page's language (i18n.go)
 	Open    bool
 
 	renaming string // the entry whose name is being edited
@@ -58,7 +59,7 @@ func (m *WorkspacesMenu) Render() (ui app.UI) {
 	defer recoverRender(&ui, "workspaces")
 	return app.Div().Class("ws-menu").Body(
 		app.Button().Class("btn", "btn-small", "ws-toggle").Aria("haspopup", "true").Aria("expanded", m.Open).
-			Title("Your workspaces: switch, create, rename, duplicate, delete").Text("Workspaces").
+			Title(tr(m.Lang, "Your workspaces: switch, create, rename, duplicate, delete")).Text(tr(m.Lang, "Workspaces")).
 			OnClick(func(ctx app.Context, e app.Event) { m.onToggle(ctx) }),
 		app.If(m.Open, func() app.UI {
 			return app.Div().Class("ws-panel").Role("dialog").Aria("label", "Workspaces").Body(

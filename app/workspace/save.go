@@ -14,6 +14,7 @@ const savedVersion = 1
 type saved struct {
 	Version  int          `json:"version"`
 	Name     string       `json:"name"`
+	Settings *Settings    `json:"settings,omitempty"`
 	Scenario string       `json:"scenario"`
 	History  []savedEntry `json:"history,omitempty"`
 	Position int          `json:"position"`
@@ -34,9 +35,10 @@ func (w *Workspace) Marshal() []byte {
 		w.sourceJSON = mustJSON(string(w.source))
 	}
 	head := mustJSON(struct {
-		Version int    `json:"version"`
-		Name    string `json:"name"`
-	}{savedVersion, w.name})
+		Version  int       `json:"version"`
+		Name     string    `json:"name"`
+		Settings *Settings `json:"settings,omitempty"`
+	}{savedVersion, w.name, w.savedSettings()})
 	rest := struct {
 		History  []savedEntry `json:"history,omitempty"`
 		Position int          `json:"position"`
@@ -63,6 +65,14 @@ func mustJSON(v any) []byte {
 	return b
 }
 
+// savedSettings is nil for the defaults, so that such a workspace saves as before.
+func (w *Workspace) savedSettings() *Settings {
+	if w.settings.InformerDelay == nil && len(w.settings.InformerDelays) == 0 {
+		return nil
+	}
+	return &w.settings
+}
+
 // Unmarshal restores a session saved by Marshal, by replaying it.
 func Unmarshal(data []byte) (*Workspace, error) {
 	var s saved
@@ -72,7 +82,11 @@ func Unmarshal(data []byte) (*Workspace, error) {
 	if s.Version != savedVersion {
 		return nil, fmt.Errorf("saved workspace has format version %d, want %d", s.Version, savedVersion)
 	}
-	w, err := New(s.Name, []byte(s.Scenario))
+	var set Settings
+	if s.Settings != nil {
+		set = *s.Settings
+	}
+	w, err := NewWith(s.Name, []byte(s.Scenario), set)
 	if err != nil {
 		return nil, fmt.Errorf("saved workspace: %v", err)
 	}

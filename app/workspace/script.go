@@ -121,14 +121,18 @@ func (w *Workspace) queueSignature(queue string) string {
 // Fine runs one sub-tick step: deliver one watch event, process one graphChanges entry,
 // or let one worker process the head of attemptToDelete or attemptToOrphan. It returns
 // an error, and records nothing, when there is nothing to do.
-func (w *Workspace) Fine(op gccore.InputOp) error {
-	if !(gccore.Input{Op: op}).Fine() {
-		return fmt.Errorf("%s is not a fine step", op)
+func (w *Workspace) Fine(op gccore.InputOp) error { return w.FineInput(gccore.Input{Op: op}) }
+
+// FineInput is Fine for a fine-step input that may name a kind (deliverEvent's
+// EventKind, as a lesson's solution does).
+func (w *Workspace) FineInput(in gccore.Input) error {
+	if !in.Fine() {
+		return fmt.Errorf("%s is not a fine step", in.Op)
 	}
-	if nothing := fineBlocked(op, w.sim.PendingWatchEvents(), w.sim.GraphChangesLen(), w.sim.QueuesHead(ViewItems)); nothing != "" {
+	if nothing := fineBlocked(in.Op, w.sim.PendingWatchEvents(), w.sim.GraphChangesLen(), w.sim.QueuesHead(ViewItems)); nothing != "" {
 		return fmt.Errorf("nothing to do: %s", nothing)
 	}
-	err := w.record(gccore.Input{Op: op}, false)
+	err := w.record(in, false)
 	w.publish()
 	return err
 }

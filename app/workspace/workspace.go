@@ -38,6 +38,7 @@ type Workspace struct {
 	// sourceJSON is source as a JSON string, encoded once for Marshal.
 	sourceJSON []byte
 	sc         *scenario.Scenario
+	settings   Settings
 	cfg        gccore.Config
 
 	sim      *gccore.Sim
@@ -59,9 +60,28 @@ type Workspace struct {
 	viewTraceLen int64
 }
 
+// Settings are a workspace's simulation settings beyond the scenario (a lesson's
+// informer lag); the zero value is gcplay sim's defaults. They are saved with it.
+type Settings struct {
+	InformerDelay  *int           `json:"informerDelay,omitempty"`
+	InformerDelays map[string]int `json:"informerDelays,omitempty"`
+}
+
+func (s Settings) config() gccore.Config {
+	var cfg gccore.Config
+	if s.InformerDelay != nil {
+		cfg.InformerDelay = gccore.Ticks(*s.InformerDelay)
+	}
+	cfg.InformerDelays = s.InformerDelays
+	return cfg
+}
+
 // New starts a workspace on a scenario file's text, paused at tick 0 with the
 // scenario's objects created and its steps still to run. name labels the session.
-func New(name string, source []byte) (*Workspace, error) {
+func New(name string, source []byte) (*Workspace, error) { return NewWith(name, source, Settings{}) }
+
+// NewWith is New with settings.
+func NewWith(name string, source []byte, set Settings) (*Workspace, error) {
 	if len(source) > MaxTextBytes {
 		return nil, errors.New(tooLarge(scenario.Quote(name), len(source)))
 	}
@@ -69,7 +89,7 @@ func New(name string, source []byte) (*Workspace, error) {
 	if err != nil {
 		return nil, err
 	}
-	w := &Workspace{name: name, source: append([]byte(nil), source...), sc: sc}
+	w := &Workspace{name: name, source: append([]byte(nil), source...), sc: sc, settings: set, cfg: set.config()}
 	if err := w.rebuild(); err != nil {
 		return nil, err
 	}

@@ -302,3 +302,27 @@ func TestSavedBeforeInputsLoads(t *testing.T) {
 		t.Fatalf("saved again differently:\n got %s\nwant %s", got, old)
 	}
 }
+
+// TestSettingsSaved: a lesson's informer delays are saved with its workspace and replayed
+// (a reload must not replay the attempt with the default delay).
+func TestSettingsSaved(t *testing.T) {
+	d := 0
+	w, err := NewWith("lesson:x", []byte("objects:\n- {apiVersion: v1, kind: ConfigMap, metadata: {name: a}}\n"), Settings{InformerDelay: &d, InformerDelays: map[string]int{"Secret": 4}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Step(); err != nil {
+		t.Fatal(err)
+	}
+	saved := w.Marshal()
+	if !strings.Contains(string(saved), `"settings":{"informerDelay":0,"informerDelays":{"Secret":4}}`) {
+		t.Fatalf("settings not saved: %s", saved)
+	}
+	back, err := Unmarshal(saved)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := back.Marshal(); !bytes.Equal(got, saved) {
+		t.Fatalf("saved again differently:\n got %s\nwant %s", got, saved)
+	}
+}

@@ -1,0 +1,429 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/gcplay/gcplay/app/lessonmode"
+	"github.com/gcplay/gcplay/app/workspace"
+	"github.com/gcplay/gcplay/gccore"
+	"github.com/gcplay/gcplay/gccore/scenario"
+	"github.com/gcplay/gcplay/lessons"
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// lessonWorkspacePrefix starts the workspace name (workspace.New's, kept by Marshal) of a
+// lesson's attempt: the page finds the lesson again from the workspace it reopens, even
+// after the learner renamed the catalog entry.
+const lessonWorkspacePrefix = "lesson:"
+
+// solutionDelay paces Show solution: slow enough to watch each step land.
+const solutionDelay = 400 * time.Millisecond
+
+// builtinLessons loads the embedded lessons once.
+var builtinLessons = sync.OnceValues(lessons.Builtin)
+
+// workshopLessons are the lessons startStorage read from the site (a workshop's
+// web/lessons.json, or the built-in ones); nil until then. Only the UI goroutine uses it.
+var workshopLessons []*lessons.Lesson
+
+func setPageLessons(ls []*lessons.Lesson) { workshopLessons = ls }
+
+// pageLessons are the lessons the page teaches.
+func pageLessons() ([]*lessons.Lesson, error) {
+	if workshopLessons != nil {
+		return workshopLessons, nil
+	}
+	return builtinLessons()
+}
+
+// lessonRun is the open lesson: what the panel shows beside the attempt's workspace.
+type lessonRun struct {
+	l *lessons.Lesson
+	// rest is the history position of the start at rest; restTrace the trace's length there.
+	rest, restTrace int
+	met             []bool
+	actions         int
+	done            bool // every goal holds now
+	hints           int  // hints revealed
+	// solving is the next solution step Show solution plays; -1 when it is not playing.
+	solving  int
+	solution []scenario.Step
+	// shown is set by Show solution until Restart lesson: goals the solution meets are not
+	// the learner's, so they neither count as progress nor tell an embedding page.
+	shown bool
+	// reference is the reference solution's trace after the start, for the recap.
+	reference []gccore.Record
+}
+
+// lessonOf finds the lesson a workspace is an attempt of.
+func lessonOf(ws *workspace.Workspace) (*lessons.Lesson, bool) {
+	id, ok := strings.CutPrefix(ws.Name(), lessonWorkspacePrefix)
+	if !ok {
+		return nil, false
+	}
+	ls, err := pageLessons()
+	if err != nil {
+		return nil, false
+	}
+	return lessons.ByID(ls, id)
+}
+
+// lessonEntryName names an attempt's catalog entry.
+func lessonEntryName(l *lessons.Lesson) string { return "Lesson: " + l.Title.In("en") }
+
+// startLesson puts the page in lesson mode when ws is a lesson's attempt (open calls it).
+func (p *Playground) startLesson(ws *workspace.Workspace) {
+	p.lesson = nil
+	l, ok := lessonOf(ws)
+	if !ok {
+		return
+	}
+	fresh, err := lessonmode.Open(l, ws.Name())
+	if err != nil {
+		p.notice = notice{noticeError, err.Error()}
+		return
+	}
+	steps, err := lessonmode.Solution(l)
+	if err != nil {
+		p.notice = notice{noticeError, err.Error()}
+		return
+	}
+	r := &lessonRun{l: l, rest: fresh.View().Position, restTrace: len(fresh.View().Trace), solving: -1, solution: steps}
+	if run, err := lessons.Play(l, "solution", l.Solution); err == nil {
+		r.reference = after(run.Sim.TakeTrace(), r.restTrace)
+	}
+	p.lesson = r
+	// The attempt as it was left: already judged when it was played, so nothing is told again.
+	if s, err := lessonmode.State(ws); err == nil {
+		r.met, r.actions, r.done = lessonmode.Met(l.Goals, &s), len(s.Actions), lessons.AllMet(l.Goals, &s)
+	}
+}
+
+func after(trace []gccore.Record, n int) []gccore.Record {
+	if n > len(trace) {
+		return nil
+	}
+	return trace[n:]
+}
+
+// judge evaluates the goals on the workspace as it is now; guard calls it after every
+// change. A goal newly met and the lesson completed are told to an embedding page.
+func (p *Playground) judge() {
+	r := p.lesson
+	if r == nil || p.ws == nil {
+		return
+	}
+	s, err := lessonmode.State(p.ws)
+	if err != nil {
+		p.notice = notice{noticeError, err.Error()}
+		return
+	}
+	met := lessonmode.Met(r.l.Goals, &s)
+	for i, m := range met {
+		if m && (i >= len(r.met) || !r.met[i]) && !r.shown {
+			postToParent(map[string]any{"type": "gcplay:goal-met", "lesson": r.l.ID, "goal": i})
+		}
+	}
+	r.met, r.actions = met, len(s.Actions)
+	done := lessons.AllMet(r.l.Goals, &s)
+	if done && !r.done && !r.shown {
+		postToParent(map[string]any{"type": "gcplay:lesson-complete", "lesson": r.l.ID, "actions": r.actions, "par": r.l.Par()})
+		p.markDone(r.l.ID)
+	}
+	r.done = done
+}
+
+// postToParent tells the page embedding this one (an iframe) about progress: only lesson
+// ids and counts, never the learner's data, so any origin may read it.
+func postToParent(msg map[string]any) {
+	if app.IsServer {
+		return
+	}
+	w := app.Window()
+	parent := w.Get("parent")
+	if !parent.Truthy() || parent.Equal(w.Get("self")) {
+		return
+	}
+	parent.Call("postMessage", msg, "*")
+}
+
+// openLesson opens a lesson: the learner's saved attempt if the catalog has one, else its
+// start at rest as a new workspace. An unknown id only says so.
+func (p *Playground) openLesson(ctx app.Context, id string) {
+	p.overlay = overlayNone
+	ls, err := pageLessons()
+	if err != nil {
+		p.notice = notice{noticeError, "The lessons could not be read: " + err.Error()}
+		return
+	}
+	l, ok := lessons.ByID(ls, id)
+	if !ok {
+		p.notice = notice{noticeError, fmt.Sprintf(t(p.lang, "noLessonFmt"), id)}
+		return
+	}
+	for _, e := range p.stored.entries {
+		if e.Name == lessonEntryName(l) {
+			p.switchWorkspace(ctx, e.ID)
+			return
+		}
+	}
+	ws, err := lessonmode.Open(l, lessonWorkspacePrefix+l.ID)
+	if err != nil {
+		p.notice = notice{noticeError, err.Error()}
+		return
+	}
+	p.createWorkspace(ctx, lessonEntryName(l), ws, nil)
+}
+
+// lessonFragment is the id of a `#lesson=ID` link.
+func lessonFragment(fragment string) (string, bool) {
+	return strings.CutPrefix(fragment, "lesson=")
+}
+
+// restartLesson puts the attempt back at the start at rest; the steps after stay as the
+// future, as a rewind keeps it.
+func (p *Playground) restartLesson(ctx app.Context) {
+	r := p.lesson
+	if r == nil {
+		return
+	}
+	p.guard(ctx, "restart lesson", func() error {
+		p.run, r.solving, r.shown = Paused, -1, false
+		return p.ws.Seek(r.rest)
+	})
+}
+
+// showSolution replays the reference solution on the start at rest, one step per
+// solutionDelay, then runs until idle one tick per solutionDelay.
+func (p *Playground) showSolution(ctx app.Context) {
+	r := p.lesson
+	if r == nil {
+		return
+	}
+	p.guard(ctx, "show solution", func() error {
+		p.run, r.solving, r.shown = Paused, 0, true
+		if err := p.ws.Seek(r.rest); err != nil {
+			return err
+		}
+		p.scheduleSolution(ctx)
+		return nil
+	})
+}
+
+func (p *Playground) scheduleSolution(ctx app.Context) {
+	ctx.After(solutionDelay, func(ctx app.Context) {
+		r := p.lesson
+		if r == nil || r.solving < 0 {
+			return
+		}
+		p.guard(ctx, "show solution", func() error {
+			if r.solving < len(r.solution) {
+				st := r.solution[r.solving]
+				r.solving++
+				if err := lessonmode.Apply(p.ws, st); err != nil {
+					r.solving = -1
+					return err
+				}
+			} else if !p.ws.View().Settled {
+				if err := p.ws.Step(); err != nil {
+					r.solving = -1
+					return err
+				}
+			} else {
+				r.solving = -1
+				return nil
+			}
+			p.scheduleSolution(ctx)
+			return nil
+		})
+	})
+}
+
+// renderLesson is the lesson panel: the goal, the introduction, the goals ticking live,
+// hints, and on success the recap.
+func (p *Playground) renderLesson() app.UI {
+	r := p.lesson
+	if r == nil {
+		return app.Div().Class("lesson-none")
+	}
+	l, lang := r.l, p.lang
+	var goals []app.UI
+	for i, g := range l.Goals {
+		state, mark := "unmet", "○"
+		if i < len(r.met) && r.met[i] {
+			state, mark = "met", "✓"
+		}
+		goals = append(goals, app.Li().Class("goal", "goal-"+state).DataSet("goal", i).DataSet("goal-state", state).Body(
+			app.Span().Class("goal-mark").Aria("hidden", true).Text(mark),
+			app.Span().Text(g.Describe(lang)),
+		))
+	}
+	var hints []app.UI
+	for i := 0; i < r.hints && i < len(l.Hints); i++ {
+		hints = append(hints, app.Li().Text(l.Hints[i].In(lang)))
+	}
+	hintLabel := t(lang, "hint")
+	if r.hints >= len(l.Hints) {
+		hintLabel = t(lang, "noMoreHints")
+	}
+	return app.Section().Class("lesson").ID("lesson").DataSet("lesson", l.ID).DataSet("done", r.done).
+		Aria("label", t(lang, "lesson")).OnClick(p.onRuleClick).Body(
+		app.Div().Class("lesson-head").Body(
+			app.H2().Text(l.Title.In(lang)),
+			app.Span().Class("lesson-level").Text(l.Level.Name(lang)),
+			app.Button().Class("btn", "btn-small").ID("lesson-exit").Title(t(lang, "exitTitle")).Text(t(lang, "exit")).
+				OnClick(func(ctx app.Context, e app.Event) { p.lesson = nil }),
+		),
+		app.P().Class("lesson-goal").Text(l.Goal.In(lang)),
+		app.Details().Class("lesson-intro").Open(r.actions == 0 && !r.done).Body(
+			app.Summary().Text(t(lang, "introduction")),
+			app.Raw(ruleMarkdown(l.Intro.In(lang))),
+		),
+		app.H3().Text(t(lang, "goals")),
+		app.Ul().Class("goals").ID("lesson-goals").Body(goals...),
+		app.Ol().Class("hints").ID("lesson-hints").Body(hints...),
+		app.Div().Class("lesson-buttons").Body(
+			app.Button().Class("btn", "btn-small").ID("lesson-hint").Disabled(r.hints >= len(l.Hints)).Text(hintLabel).
+				OnClick(func(ctx app.Context, e app.Event) { r.hints++ }),
+			app.Button().Class("btn", "btn-small").ID("lesson-solution").Disabled(r.solving >= 0).Text(t(lang, "showSolution")).
+				OnClick(func(ctx app.Context, e app.Event) { p.showSolution(ctx) }),
+			app.Button().Class("btn", "btn-small").ID("lesson-reset").Text(t(lang, "reset")).
+				OnClick(func(ctx app.Context, e app.Event) { p.restartLesson(ctx) }),
+			app.Button().Class("btn", "btn-small").ID("lesson-next").Text(t(lang, "next")).
+				OnClick(func(ctx app.Context, e app.Event) { p.overlay = overlayLessons }),
+		),
+		p.renderRecap(),
+	)
+}
+
+// onRuleClick opens the rule of a rule id clicked in lesson Markdown (one delegated handler).
+func (p *Playground) onRuleClick(ctx app.Context, e app.Event) {
+	if b := e.Get("target").Call("closest", "[data-rule]"); b.Truthy() {
+		p.showRule(ctx, b.Call("getAttribute", "data-rule").String())
+	}
+}
+
+// renderRecap is the lesson's recap once every goal holds: what happened in the GC's
+// words, the actions against par, and the learner's trace beside the reference's.
+func (p *Playground) renderRecap() app.UI {
+	r, lang := p.lesson, p.lang
+	if !r.done {
+		return app.Div().Class("recap-none")
+	}
+	return app.Div().Class("recap").ID("lesson-recap").Role("status").Body(
+		app.H3().Text(t(lang, "done")),
+		app.P().Class("recap-par").DataSet("actions", r.actions).DataSet("par", r.l.Par()).
+			Text(fmt.Sprintf(t(lang, "parFmt"), r.actions, r.l.Par())),
+		app.Raw(ruleMarkdown(r.l.Recap.In(lang))),
+		app.Div().Class("recap-traces").Body(
+			traceColumn(t(lang, "yourTrace"), after(p.ws.View().Trace, r.restTrace)),
+			traceColumn(t(lang, "referenceTrace"), r.reference),
+		),
+	)
+}
+
+// recapTraceLines bounds each trace column: the lessons settle in a few dozen records.
+const recapTraceLines = 80
+
+func traceColumn(title string, recs []gccore.Record) app.UI {
+	var b strings.Builder
+	b.WriteString(`<ol class="recap-trace">`)
+	for i, rec := range recs {
+		if i == recapTraceLines {
+			fmt.Fprintf(&b, "<li>… %d more</li>", len(recs)-i)
+			break
+		}
+		b.WriteString("<li>")
+		writeRuleLinks(&b, rec.String())
+		b.WriteString("</li>")
+	}
+	b.WriteString("</ol>")
+	return app.Div().Class("recap-col").Body(app.H4().Text(title), app.Raw(b.String()))
+}
+
+// renderLessonsMenu is the lesson picker: the lessons by level with the learner's
+// progress, and the first lesson not done yet.
+func (p *Playground) renderLessonsMenu() []app.UI {
+	lang := p.lang
+	ls, err := pageLessons()
+	if err != nil {
+		return []app.UI{app.P().Text(err.Error())}
+	}
+	var next *lessons.Lesson
+	for _, l := range ls {
+		if !p.progress[l.ID] {
+			next = l
+			break
+		}
+	}
+	var out []app.UI
+	if next != nil {
+		n := next
+		out = append(out, app.P().Body(app.Button().Class("btn").ID("lessons-next").DataSet("lesson", n.ID).
+			Text(t(lang, "nextLesson")+": "+n.Title.In(lang)).
+			OnClick(func(ctx app.Context, e app.Event) { p.openLesson(ctx, n.ID) })))
+	}
+	for _, lv := range []lessons.Level{lessons.Beginner, lessons.Intermediate, lessons.Advanced} {
+		var items []app.UI
+		for i, l := range ls {
+			if l.Level != lv {
+				continue
+			}
+			l, done := l, p.progress[l.ID]
+			state, mark := "todo", "○"
+			if done {
+				state, mark = "done", "✓"
+			}
+			items = append(items, app.Li().Class("lesson-item").DataSet("lesson", l.ID).DataSet("progress", state).Body(
+				app.Button().Class("lesson-open").Body(
+					app.Span().Class("lesson-mark").Aria("label", t(lang, state)).Text(mark),
+					app.Span().Class("lesson-num").Text(fmt.Sprintf("%d.", i+1)),
+					app.Strong().Text(l.Title.In(lang)),
+					app.Span().Class("muted").Text(l.Goal.In(lang)),
+				).OnClick(func(ctx app.Context, e app.Event) { p.openLesson(ctx, l.ID) }, app.EventScope(l.ID)),
+			))
+		}
+		if len(items) > 0 {
+			out = append(out, app.H3().Text(lv.Name(lang)), app.Ul().Class("lessons-list").Body(items...))
+		}
+	}
+	return out
+}
+
+// markDone records a finished lesson, in memory at once and in the store off the UI
+// goroutine (catalog.KindProgress).
+func (p *Playground) markDone(id string) {
+	if p.progress[id] {
+		return
+	}
+	next := map[string]bool{id: true}
+	for k, v := range p.progress {
+		next[k] = v
+	}
+	p.progress = next
+	cat := p.stored.cat
+	if cat == nil || app.IsServer {
+		return
+	}
+	p.ctx.Async(func() {
+		if err := cat.MarkDone(id); err != nil {
+			p.ctx.Dispatch(func(ctx app.Context) { p.storeNote = "Your lesson progress could not be saved: " + err.Error() })
+		}
+	})
+}
+
+// refuse says why the open lesson does not let the learner use control (lessons.Control*),
+// or nil when it does or no lesson is open. The page disables what a lesson leaves out;
+// this also stops the keyboard shortcuts and the console.
+func (p *Playground) refuse(control string) error {
+	if p.lesson == nil || p.lesson.l.Allows(control) {
+		return nil
+	}
+	return fmt.Errorf(t(p.lang, "refuseFmt"), control, strings.Join(p.lesson.l.Controls, ", "))
+}
+
+// tabControl is the lesson control each side tab needs.
+var tabControl = map[string]string{tabAuthor: lessons.ControlCreate, tabConsole: lessons.ControlConsole}
