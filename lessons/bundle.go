@@ -52,8 +52,13 @@ func Bundle(dir string) ([]byte, error) {
 	return json.Marshal(b)
 }
 
+// BuiltinBundle is the bundle every site ships when it has no workshop folder: no files,
+// which stands for the built-in lessons (so the page's request never meets a 404).
+var BuiltinBundle = []byte(`{"version":1,"files":{}}`)
+
 // FromBundle reads the lessons of a Bundle, in order, with LoadFS's checks (name is where
-// the bundle came from, in messages). It does not replay them: Bundle did.
+// the bundle came from, in messages); a bundle of no files is the built-in lessons. It
+// does not replay them: Bundle did.
 func FromBundle(name string, data []byte) ([]*Lesson, error) {
 	var b bundle
 	if err := json.Unmarshal(data, &b); err != nil {
@@ -61,6 +66,9 @@ func FromBundle(name string, data []byte) ([]*Lesson, error) {
 	}
 	if b.Version != bundleVersion {
 		return nil, fmt.Errorf("%s: lessons bundle version %d, want %d", name, b.Version, bundleVersion)
+	}
+	if len(b.Files) == 0 {
+		return Builtin()
 	}
 	fsys := fstest.MapFS{}
 	for n, text := range b.Files {

@@ -100,6 +100,7 @@ func Load(webDir, basePath string) (*Site, error) {
 		}
 		s.add(name, rec.Body.Bytes())
 	}
+	s.add("web/"+lessons.BundleName, lessons.BuiltinBundle) // AddLessons replaces it
 	return s, nil
 }
 
@@ -144,9 +145,9 @@ func contentType(name string) string {
 	return "application/octet-stream"
 }
 
-// AddLessons adds a workshop's lessons (lessons.Bundle) as web/lessons.json, which the
-// page reads at start instead of the built-in lessons. Only `--lessons DIR` adds it, so
-// a site without it serves a 404 there and the page keeps the built-in ones.
+// AddLessons ships a workshop's lessons (lessons.Bundle) as web/lessons.json, which the
+// page reads at start instead of the built-in lessons; without it the site ships
+// lessons.BuiltinBundle there.
 func (s *Site) AddLessons(bundle []byte) {
 	s.add("web/"+lessons.BundleName, bundle)
 }
