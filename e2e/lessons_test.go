@@ -91,8 +91,11 @@ func TestLessonSolutions(t *testing.T) {
 			screenshot(t, ctx, fmt.Sprintf("lesson-%s-%02d-%s", lang, i+1, l.ID))
 		}
 	}
+	// The attempt saved above may hold the solution half played (the page saves a moment
+	// after each change, and the next lesson opened at once): play it again here.
 	openURL(t, ctx, baseURL+"/?lang=zh-CN#lesson=background-deletion")
 	waitLesson(t, ctx, "background-deletion")
+	click(t, ctx, "演示答案")
 	waitAllMet(t, ctx, "the solved lesson in Chinese")
 	do(t, ctx, "scroll to the recap", chromedp.ScrollIntoView(chromedp.CSS(`#lesson-recap`)))
 	screenshot(t, ctx, "lesson-zh-CN-recap")

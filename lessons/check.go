@@ -68,14 +68,7 @@ func Play(l *Lesson, what string, steps []scenario.Step) (*Run, error) {
 		if err := runner.Step(); err != nil {
 			return nil, err
 		}
-		if st.Op != scenario.OpRun && st.Input().Action() {
-			a := Action{Op: string(st.Op), Ref: st.Ref}
-			if st.Op == scenario.OpCreate {
-				a.Ref = st.Object.Ref()
-			}
-			if p := st.Delete.PropagationPolicy; p != nil {
-				a.Policy = string(*p)
-			}
+		if a, ok := ActionOf(st.Input()); ok {
 			acts = append(acts, a)
 		}
 		drain()

@@ -114,6 +114,27 @@ type Action struct {
 	Policy string // delete's propagationPolicy; "" for the API server's default
 }
 
+// ActionOf is the learner's action an input is, if it is one (not a step of time): the
+// one reading of inputs that lessons.Play and the page's lesson mode share.
+func ActionOf(in gccore.Input) (Action, bool) {
+	if !in.Action() {
+		return Action{}, false
+	}
+	a := Action{Op: string(in.Op)}
+	if in.Ref != nil {
+		a.Ref = *in.Ref
+	}
+	if in.Op == gccore.InputCreate {
+		if o, err := gccore.ObjectFromUnstructured(in.Object); err == nil {
+			a.Ref = o.Ref()
+		}
+	}
+	if in.Options != nil && in.Options.PropagationPolicy != nil {
+		a.Policy = string(*in.Options.PropagationPolicy)
+	}
+	return a, true
+}
+
 func (s *State) object(r ObjRef) (*gccore.Object, bool) {
 	for _, o := range s.Objects {
 		if r.Matches(o.Ref()) {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/gcplay/gcplay/app/workspace"
 	"github.com/gcplay/gcplay/gccore"
+	"github.com/gcplay/gcplay/gccore/rules"
 	"github.com/gcplay/gcplay/gccore/scenario"
 	"github.com/gcplay/gcplay/lessons"
 )
@@ -37,8 +38,7 @@ func Open(l *lessons.Lesson, name string) (*workspace.Workspace, error) {
 // successful actions (not the start scenario's own steps) and the GC's "why".
 func State(ws *workspace.Workspace) (lessons.State, error) {
 	v := ws.View()
-	acts, err := actions(ws)
-	return lessons.State{Tick: v.Tick, Objects: v.Objects, Deletions: Deletions(v.Trace), Actions: acts, Why: ws.Why}, err
+	return lessons.State{Tick: v.Tick, Objects: v.Objects, Deletions: Deletions(v.Trace), Actions: actions(ws), Why: ws.Why}, nil
 }
 
 // Deletions are the removals from storage in trace, in order: the API server's DELETED
@@ -46,7 +46,7 @@ func State(ws *workspace.Workspace) (lessons.State, error) {
 func Deletions(trace []gccore.Record) []lessons.Deletion {
 	var out []lessons.Deletion
 	for _, r := range trace {
-		if r.Component != gccore.CompAPIServer || r.Rule != "API-16" || !strings.HasPrefix(r.Text, "DELETED ") {
+		if r.Component != gccore.CompAPIServer || r.Rule != rules.API16 || !strings.HasPrefix(r.Text, "DELETED ") {
 			continue
 		}
 		if ref, ok := parseRef(r.Key); ok {
@@ -73,48 +73,17 @@ func parseRef(s string) (gccore.ObjectRef, bool) {
 	return ref, true
 }
 
-// actions are the learner's successful actions up to the current position. The workspace's
-// scenario export lists every successful action as a step; the first ones are the start
-// scenario's own actions, which ran when the lesson opened.
-func actions(ws *workspace.Workspace) ([]lessons.Action, error) {
-	sc, err := scenario.Parse(ws.Name(), ws.ExportScenario())
-	if err != nil {
-		return nil, fmt.Errorf("judging the goals: %v", err)
-	}
-	skip := 0
-	for _, st := range ws.Scenario().Steps {
-		if st.Op != scenario.OpRun {
-			skip++
-		}
-	}
+// actions are the learner's successful actions up to the current position: the
+// workspace's history, without the start scenario's own steps (scripted) and failures.
+func actions(ws *workspace.Workspace) []lessons.Action {
 	var out []lessons.Action
-	for _, st := range sc.Steps {
-		if st.Op == scenario.OpRun {
-			continue
+	for _, in := range ws.Actions() {
+		if a, ok := lessons.ActionOf(in); ok {
+			out = append(out, a)
 		}
-		if skip > 0 {
-			skip--
-			continue
-		}
-		out = append(out, actionOf(st))
 	}
-	return out, nil
+	return out
 }
-
-// actionOf is a step as lessons.Play records it.
-func actionOf(st scenario.Step) lessons.Action {
-	a := lessons.Action{Op: string(st.Op), Ref: st.Ref}
-	if st.Op == scenario.OpCreate {
-		a.Ref = st.Object.Ref()
-	}
-	if p := st.Delete.PropagationPolicy; p != nil {
-		a.Policy = string(*p)
-	}
-	return a
-}
-
-// Solution is the lesson's reference solution as parsed scenario steps.
-func Solution(l *lessons.Lesson) ([]scenario.Step, error) { return l.Solution, nil }
 
 // Apply plays one solution step on the workspace: an action at the current tick, a
 // fine step (lesson 15), or ticks.

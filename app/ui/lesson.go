@@ -9,7 +9,6 @@ import (
 	"github.com/gcplay/gcplay/app/lessonmode"
 	"github.com/gcplay/gcplay/app/workspace"
 	"github.com/gcplay/gcplay/gccore"
-	"github.com/gcplay/gcplay/gccore/scenario"
 	"github.com/gcplay/gcplay/lessons"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -49,8 +48,7 @@ type lessonRun struct {
 	done            bool // every goal holds now
 	hints           int  // hints revealed
 	// solving is the next solution step Show solution plays; -1 when it is not playing.
-	solving  int
-	solution []scenario.Step
+	solving int
 	// shown is set by Show solution until Restart lesson: goals the solution meets are not
 	// the learner's, so they neither count as progress nor tell an embedding page.
 	shown bool
@@ -86,12 +84,7 @@ func (p *Playground) startLesson(ws *workspace.Workspace) {
 		p.notice = notice{noticeError, err.Error()}
 		return
 	}
-	steps, err := lessonmode.Solution(l)
-	if err != nil {
-		p.notice = notice{noticeError, err.Error()}
-		return
-	}
-	r := &lessonRun{l: l, rest: fresh.View().Position, restTrace: len(fresh.View().Trace), solving: -1, solution: steps}
+	r := &lessonRun{l: l, rest: fresh.View().Position, restTrace: len(fresh.View().Trace), solving: -1}
 	if run, err := lessons.Play(l, "solution", l.Solution); err == nil {
 		r.reference = after(run.Sim.TakeTrace(), r.restTrace)
 	}
@@ -220,8 +213,8 @@ func (p *Playground) scheduleSolution(ctx app.Context) {
 			return
 		}
 		p.guard(ctx, "show solution", func() error {
-			if r.solving < len(r.solution) {
-				st := r.solution[r.solving]
+			if r.solving < len(r.l.Solution) {
+				st := r.l.Solution[r.solving]
 				r.solving++
 				if err := lessonmode.Apply(p.ws, st); err != nil {
 					r.solving = -1

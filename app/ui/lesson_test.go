@@ -67,15 +67,7 @@ func TestLessonPanelContract(t *testing.T) {
 	if !strings.Contains(html, l.Title.In("zh-CN")) || !strings.Contains(html, "演示答案") {
 		t.Error("the panel is not in Chinese")
 	}
-	steps, _ := lessonmode.Solution(l)
-	for _, st := range steps {
-		if err := lessonmode.Apply(ws, st); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := ws.RunUntilIdle(); err != nil {
-		t.Fatal(err)
-	}
+	playSolution(t, ws, l)
 	p.judge()
 	html = render(p.renderLesson())
 	if strings.Count(html, `data-goal-state="met"`) != len(l.Goals) || !strings.Contains(html, `id="lesson-recap"`) ||
@@ -98,17 +90,22 @@ func TestShownSolutionIsNotProgress(t *testing.T) {
 	p := &Playground{lang: "en", ws: ws}
 	p.startLesson(ws)
 	p.lesson.shown = true
-	steps, _ := lessonmode.Solution(l)
-	for _, st := range steps {
+	playSolution(t, ws, l)
+	p.judge()
+	if !p.lesson.done || p.progress[l.ID] {
+		t.Errorf("after Show solution: done %v (want true), progress %v (want false)", p.lesson.done, p.progress[l.ID])
+	}
+}
+
+// playSolution plays the lesson's reference solution on ws, then runs until idle.
+func playSolution(t *testing.T, ws *workspace.Workspace, l *lessons.Lesson) {
+	t.Helper()
+	for _, st := range l.Solution {
 		if err := lessonmode.Apply(ws, st); err != nil {
 			t.Fatal(err)
 		}
 	}
 	if err := ws.RunUntilIdle(); err != nil {
 		t.Fatal(err)
-	}
-	p.judge()
-	if !p.lesson.done || p.progress[l.ID] {
-		t.Errorf("after Show solution: done %v (want true), progress %v (want false)", p.lesson.done, p.progress[l.ID])
 	}
 }

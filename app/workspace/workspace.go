@@ -141,6 +141,18 @@ func (w *Workspace) Sim() *gccore.Sim { return w.sim }
 // Why explains why an object is still stored (gccore.Sim.Why).
 func (w *Workspace) Why(ref gccore.ObjectRef) []string { return w.sim.Why(ref) }
 
+// Actions are the person's successful actions up to the current position, in order:
+// neither the scenario's own steps nor steps of time.
+func (w *Workspace) Actions() []gccore.Input {
+	var out []gccore.Input
+	for _, e := range w.hist[:w.cur] {
+		if e.in.Action() && !e.scripted && e.err == "" {
+			out = append(out, e.in)
+		}
+	}
+	return out
+}
+
 // Do applies one user action at the current tick, records it and publishes a new view.
 // A failed action is recorded too (replay repeats it, so uids stay the same) and its
 // error returned.
