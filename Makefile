@@ -17,7 +17,7 @@ WASM_NODE := ./gccore/... ./lessons/... ./app/workspace/... ./app/scene/... ./ap
 WASM_OUT  ?= web/app.wasm
 NOINLINE  := $(foreach p,k8s.io sigs.k8s.io go.yaml.in github.com/fxamacker github.com/hack-pad github.com/gcplay/gcplay/app/kubectl github.com/gcplay/gcplay/app/store,-gcflags='$(p)/...=-l')
 wasm:
-	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="-s -w" $(NOINLINE) -o $(WASM_OUT) ./app/cmd/wasm
+	GOOS=js GOARCH=wasm $(GO) build -tags gcplay_page -trimpath -ldflags="-s -w" $(NOINLINE) -o $(WASM_OUT) ./app/cmd/wasm
 
 run: wasm
 	$(GO) run ./cmd/gcplay serve --addr $(ADDR)

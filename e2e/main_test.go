@@ -11,6 +11,7 @@ package e2e
 import (
 	"context"
 	"fmt"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
@@ -32,9 +33,11 @@ var (
 	siteRoot string
 	// baseURL is the server of `gcplay serve` (site.Handler, security headers and
 	// compression included) serving siteRoot/web.
-	baseURL    string
-	browserCtx context.Context
-	skipReason string
+	baseURL string
+	// siteHandler is baseURL's handler, for tests that serve it beside pages of their own.
+	siteHandler http.Handler
+	browserCtx  context.Context
+	skipReason  string
 )
 
 func TestMain(m *testing.M) { os.Exit(testMain(m)) }
@@ -73,7 +76,8 @@ func testMain(m *testing.M) int {
 		fmt.Fprintln(os.Stderr, "e2e:", err)
 		return 1
 	}
-	srv := httptest.NewServer(s.Handler())
+	siteHandler = s.Handler()
+	srv := httptest.NewServer(siteHandler)
 	defer srv.Close()
 	baseURL = srv.URL
 
@@ -99,7 +103,8 @@ func buildSite(root string) error {
 	if err := os.MkdirAll(web, 0o755); err != nil {
 		return err
 	}
-	cmd := exec.Command("go", "build", "-o", filepath.Join(web, "app.wasm"), "./app/cmd/wasm")
+	// -tags gcplay_page as make wasm: the page reads the lessons and rules from the site.
+	cmd := exec.Command("go", "build", "-tags", "gcplay_page", "-o", filepath.Join(web, "app.wasm"), "./app/cmd/wasm")
 	cmd.Dir = repoRoot
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	if out, err := cmd.CombinedOutput(); err != nil {

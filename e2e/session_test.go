@@ -48,11 +48,14 @@ func TestBadPaste(t *testing.T) {
 		{"apiVersion: v1\nkind: ConfigMap\nmetadata: {name: [unclosed\n", "line 3"},
 		{"apiVersion: v1\nkind: ConfigMap\nmetadata: {name: ok}\n---\napiVersion: v1\nkind: ConfigMap\nmetadata: {namespace: x}\n", "line 5: ConfigMap: metadata.name is required"},
 	}
+	prev := ""
 	for i, c := range cases {
 		setField(t, ctx, "#yaml-input", c.text)
 		do(t, ctx, "create from YAML", chromedp.Click(fromYAML))
-		waitJS(t, ctx, "the inline error", `document.querySelector('#yaml-error') !== null`, 10*time.Second)
+		// The previous case's message stays until this paste is judged: wait for a new one.
+		waitJS(t, ctx, "the inline error", fmt.Sprintf(`(e => e !== null && e.textContent !== %q)(document.querySelector('#yaml-error'))`, prev), 10*time.Second)
 		msg := eval[string](t, ctx, `document.querySelector('#yaml-error').textContent`)
+		prev = msg
 		if !strings.Contains(msg, c.want) {
 			t.Errorf("case %d: error %q, want it to contain %q", i, msg, c.want)
 		}

@@ -1,7 +1,6 @@
 package lessons
 
 import (
-	"embed"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -13,15 +12,13 @@ import (
 	"sigs.k8s.io/yaml"
 )
 
-//go:embed builtin/*.yaml
-var builtin embed.FS
-
 // OrderFile lists a folder's lessons in the order a class takes them.
 const OrderFile = "order.yaml"
 
-// Builtin returns the lessons shipped with gcplay, in order.
+// Builtin returns the lessons shipped with gcplay, in order. The page has none of its
+// own (builtin_page.go): every site ships them as web/lessons.json (BuiltinBundle).
 func Builtin() ([]*Lesson, error) {
-	sub, err := fs.Sub(builtin, "builtin")
+	sub, err := builtinFS()
 	if err != nil {
 		return nil, err
 	}

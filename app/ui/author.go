@@ -18,6 +18,7 @@ import (
 type AuthorPanel struct {
 	app.Compo
 
+	Lang     string
 	View     *workspace.View
 	OnCreate func(app.Context, string) error
 	// OnDeclare declares a custom kind; its error is shown under the declaration form.
@@ -57,48 +58,48 @@ func (a *AuthorPanel) Render() (ui app.UI) {
 		id := k.APIVersion + "/" + k.Kind
 		label := k.Kind + " (" + k.APIVersion + ")"
 		if !k.Namespaced {
-			label += " · cluster"
+			label += tr(a.Lang, " · cluster")
 		}
 		kinds = append(kinds, app.Option().Value(id).Selected(id == a.kind).Text(label))
 	}
 	return app.Div().Class("panel", "author").Body(
-		app.H2().Text("Create an object"),
+		app.H2().Text(tr(a.Lang, "Create an object")),
 		app.Form().Class("form").OnSubmit(func(ctx app.Context, e app.Event) {
 			e.PreventDefault()
 			a.submitForm(ctx)
 		}).Body(
-			field("Kind", app.Select().ID("f-kind").OnChange(a.ValueTo(&a.kind)).Body(kinds...)),
-			field("Name", app.Input().ID("f-name").Type("text").Value(a.name).Placeholder("my-object").OnInput(a.ValueTo(&a.name))),
-			field("Namespace", app.Input().ID("f-namespace").Type("text").Value(a.namespace).Placeholder("default").
+			field(tr(a.Lang, "Kind"), app.Select().ID("f-kind").OnChange(a.ValueTo(&a.kind)).Body(kinds...)),
+			field(tr(a.Lang, "Name"), app.Input().ID("f-name").Type("text").Value(a.name).Placeholder("my-object").OnInput(a.ValueTo(&a.name))),
+			field(tr(a.Lang, "Namespace"), app.Input().ID("f-namespace").Type("text").Value(a.namespace).Placeholder("default").
 				Disabled(!kind.Namespaced).OnInput(a.ValueTo(&a.namespace))),
-			field("Finalizers", app.Input().ID("f-finalizers").Type("text").Value(a.finalizers).
+			field(tr(a.Lang, "Finalizers"), app.Input().ID("f-finalizers").Type("text").Value(a.finalizers).
 				Placeholder("example.com/hold, …").OnInput(a.ValueTo(&a.finalizers))),
 			app.FieldSet().Class("owners").Body(
-				app.Legend().Text("Owners"),
+				app.Legend().Text(tr(a.Lang, "Owners")),
 				a.ownerList(),
 			),
 			app.If(a.formErr != "", func() app.UI {
 				return app.P().Class("inline-error").Role("alert").ID("form-error").Text(a.formErr)
 			}),
 			app.Div().Class("form-actions").Body(
-				app.Button().Type("submit").Class("btn", "btn-primary").Text("Create"),
-				app.Button().Type("button").Class("btn").Text("Edit as YAML").
+				app.Button().Type("submit").Class("btn", "btn-primary").Text(tr(a.Lang, "Create")),
+				app.Button().Type("button").Class("btn").Text(tr(a.Lang, "Edit as YAML")).
 					OnClick(func(ctx app.Context, e app.Event) {
 						a.yamlText = a.formYAML()
 						setFieldValue("yaml-input", a.yamlText)
 					}),
 			),
 		),
-		app.H2().Text("Or paste YAML"),
-		app.P().Class("muted", "small").Text("One object, a kind: List, or several documents separated by --- (a kubectl get -o yaml dump: server fields are dropped, uids kept)."),
+		app.H2().Text(tr(a.Lang, "Or paste YAML")),
+		app.P().Class("muted", "small").Text(tr(a.Lang, "One object, a kind: List, or several documents separated by --- (a kubectl get -o yaml dump: server fields are dropped, uids kept).")),
 		app.Textarea().ID("yaml-input").Class("yaml-input").Rows(12).Spellcheck(false).
-			Aria("label", "Objects as YAML").Aria("invalid", a.yamlErr != "").Aria("describedby", "yaml-error").
+			Aria("label", tr(a.Lang, "Objects as YAML")).Aria("invalid", a.yamlErr != "").Aria("describedby", "yaml-error").
 			Text(a.yamlText).OnInput(a.ValueTo(&a.yamlText)),
 		app.If(a.yamlErr != "", func() app.UI {
 			return app.P().Class("inline-error").Role("alert").ID("yaml-error").Text(a.yamlErr)
 		}),
 		app.Div().Class("form-actions").Body(
-			app.Button().Class("btn", "btn-primary").Text("Create from YAML").
+			app.Button().Class("btn", "btn-primary").Text(tr(a.Lang, "Create from YAML")).
 				OnClick(func(ctx app.Context, e app.Event) {
 					a.yamlErr = ""
 					if err := a.OnCreate(ctx, a.yamlText); err != nil {
@@ -114,27 +115,27 @@ func (a *AuthorPanel) Render() (ui app.UI) {
 func (a *AuthorPanel) declareForm() app.UI {
 	return app.Div().Class("declare-kind").Style("margin-top", "18px").Style("padding-top", "10px").
 		Style("border-top", "1px solid var(--line)").Body(
-		app.H2().ID("declare-kind-title").Text("Declare a custom kind"),
+		app.H2().ID("declare-kind-title").Text(tr(a.Lang, "Declare a custom kind")),
 		app.P().Class("muted", "small").Style("margin", "0 0 8px").
-			Text("Like a CRD: the kind is served from tick 0, and the session is replayed with it."),
+			Text(tr(a.Lang, "Like a CRD: the kind is served from tick 0, and the session is replayed with it.")),
 		app.Form().Class("form").Aria("labelledby", "declare-kind-title").OnSubmit(func(ctx app.Context, e app.Event) {
 			e.PreventDefault()
 			a.declare(ctx)
 		}).Body(
 			field("apiVersion", app.Input().ID("k-apiversion").Type("text").Value(a.declAPIVersion).Placeholder("example.com/v1").
 				Spellcheck(false).OnInput(a.ValueTo(&a.declAPIVersion))),
-			field("Kind", app.Input().ID("k-kind").Type("text").Value(a.declKind).Placeholder("Widget").
+			field(tr(a.Lang, "Kind"), app.Input().ID("k-kind").Type("text").Value(a.declKind).Placeholder("Widget").
 				Spellcheck(false).OnInput(a.ValueTo(&a.declKind))),
 			app.Label().Class("owner-pick").Body(
 				app.Input().ID("k-namespaced").Type("checkbox").Checked(!a.declCluster).
 					OnChange(func(ctx app.Context, e app.Event) { a.declCluster = !a.declCluster }),
-				app.Text("Namespaced"),
+				app.Text(tr(a.Lang, "Namespaced")),
 			),
 			app.If(a.declErr != "", func() app.UI {
 				return app.P().Class("inline-error").Role("alert").ID("kind-error").Text(a.declErr)
 			}),
 			app.Div().Class("form-actions").Body(
-				app.Button().Type("submit").Class("btn").Text("Declare kind"),
+				app.Button().Type("submit").Class("btn").Text(tr(a.Lang, "Declare kind")),
 			),
 		),
 	)
@@ -175,12 +176,12 @@ func (a *AuthorPanel) selectedKind() (workspace.Kind, bool) {
 
 func (a *AuthorPanel) ownerList() app.UI {
 	if len(a.View.Objects) == 0 {
-		return app.P().Class("muted", "small").Text("No objects to own this one yet.")
+		return app.P().Class("muted", "small").Text(tr(a.Lang, "No objects to own this one yet."))
 	}
 	var rows []app.UI
 	for i, o := range a.View.Objects {
 		if i == maxOwnerChoices {
-			rows = append(rows, app.Li().Class("muted", "small").Textf("… %d more: use YAML to name them", len(a.View.Objects)-i))
+			rows = append(rows, app.Li().Class("muted", "small").Textf(tr(a.Lang, "… %d more: use YAML to name them"), len(a.View.Objects)-i))
 			break
 		}
 		o := o

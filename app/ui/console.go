@@ -26,6 +26,7 @@ const consoleLogLen = 50
 type ConsolePanel struct {
 	app.Compo
 
+	Lang  string
 	View  *workspace.View
 	OnRun func(ctx app.Context, line, stdin string) (string, error)
 
@@ -63,24 +64,24 @@ func (c *ConsolePanel) Render() (ui app.UI) {
 	}
 	return app.Div().Class(cls).Body(
 		app.Div().Class("con-bar").Body(
-			app.Span().Class("muted", "small").Text("kubectl console · tables scroll sideways"),
-			app.Button().Type("button").Class("btn", "btn-small").Title(title).Aria("pressed", c.wide).Text(toggle).
+			app.Span().Class("muted", "small").Text(tr(c.Lang, "kubectl console · tables scroll sideways")),
+			app.Button().Type("button").Class("btn", "btn-small").Title(tr(c.Lang, title)).Aria("pressed", c.wide).Text(tr(c.Lang, toggle)).
 				OnClick(func(ctx app.Context, e app.Event) {
 					c.wide = !c.wide
 					ctx.Defer(func(app.Context) { c.scrollToEnd() })
 				}),
 		),
-		app.Div().ID("con-log").Class("con-log").Aria("label", "Console output").Body(rows...),
+		app.Div().ID("con-log").Class("con-log").Aria("label", tr(c.Lang, "Console output")).Body(rows...),
 		app.Form().Class("con-form").OnSubmit(func(ctx app.Context, e app.Event) {
 			e.PreventDefault()
 			c.run(ctx)
 		}).Body(
 			app.Textarea().ID("console-input").Class("con-input").Rows(3).Spellcheck(false).
-				Placeholder(consolePlaceholder(c.View)).Aria("label", "kubectl command").
+				Placeholder(consolePlaceholder(c.View)).Aria("label", tr(c.Lang, "kubectl command")).
 				Text(c.input).OnInput(c.ValueTo(&c.input)),
 			app.Div().Class("con-actions").Body(
-				app.Button().Type("submit").Class("btn").Text("Run command"),
-				app.Span().Class("muted", "small").Text("Enter runs a one-line command; Shift+Enter adds a line for create -f -; ↑ ↓ recall; try help."),
+				app.Button().Type("submit").Class("btn").Text(tr(c.Lang, "Run command")),
+				app.Span().Class("muted", "small").Text(tr(c.Lang, "Enter runs a one-line command; Shift+Enter adds a line for create -f -; ↑ ↓ recall; try help.")),
 			),
 		),
 	)

@@ -39,6 +39,7 @@ func exportText(ws *workspace.Workspace, format string, mode scene.Mode, collaps
 type ExportPanel struct {
 	app.Compo
 
+	Lang     string
 	View     *workspace.View
 	OnExport func(app.Context, string)
 	Link     string // the #scenario= link of the session
@@ -49,21 +50,21 @@ func (x *ExportPanel) Render() (ui app.UI) {
 	defer recoverRender(&ui, "export")
 	item := func(format, label, about string) app.UI {
 		return app.Li().Body(
-			app.Button().Class("btn").Text(label).
+			app.Button().Class("btn").Text(tr(x.Lang, label)).
 				OnClick(func(ctx app.Context, e app.Event) { x.OnExport(ctx, format) }, app.EventScope(format)),
-			app.Span().Class("muted", "small").Text(" "+about),
+			app.Span().Class("muted", "small").Text(" "+tr(x.Lang, about)),
 		)
 	}
 	return app.Div().Class("panel", "export").Body(
-		app.H2().Text("Export"),
+		app.H2().Text(tr(x.Lang, "Export")),
 		app.Ul().Class("export-list").Body(
 			item(exportScenario, "Session as scenario", "a scenario file that gcplay sim replays to the same end state"),
 			item(exportYAML, "Objects as YAML", "the stored objects as a v1 List, as gcplay sim prints them"),
 			item(exportDOT, "GC graph as DOT", "uidToNode, like kube-controller-manager's debug handler"),
 			item(exportSVG, "Graph as SVG", "the graph as drawn now"),
 		),
-		app.H3().Text("Link to this session"),
-		app.P().Class("muted", "small").Text("The link carries the session as a scenario; it opens paused at tick 0."),
-		app.Textarea().Class("link-box").ReadOnly(true).Rows(3).Aria("label", "Session link").Text(x.Link),
+		app.H3().Text(tr(x.Lang, "Link to this session")),
+		app.P().Class("muted", "small").Text(tr(x.Lang, "The link carries the session as a scenario; it opens paused at tick 0.")),
+		app.Textarea().Class("link-box").ReadOnly(true).Rows(3).Aria("label", tr(x.Lang, "Session link")).Text(x.Link),
 	)
 }

@@ -96,17 +96,17 @@ func (g *GraphPanel) Render() (ui app.UI) {
 	apiOnly, graphOnly := g.View.Diff()
 	return app.Div().Class("graph").Body(
 		app.Div().Class("graph-head").Body(
-			app.Div().Class("seg").Role("group").Aria("label", "Graph to show").Body(
+			app.Div().Class("seg").Role("group").Aria("label", tr(g.Lang, "Graph to show")).Body(
 				g.modeButton(scene.API, tr(g.Lang, "API objects"), tr(g.Lang, "What the API server stores")),
 				g.modeButton(scene.GC, tr(g.Lang, "GC graph"), tr(g.Lang, "The garbage collector's own graph (uidToNode)")),
 			),
 			app.Span().Class("graph-diff").Title(tr(g.Lang, "Differences while the GC's informers lag behind the API server")).
 				Textf(tr(g.Lang, "%d not yet in the GC graph · %d in the GC graph only"), apiOnly, graphOnly),
-			app.If(s.Hidden > 0, func() app.UI { return app.Span().Class("graph-hidden").Textf("%d collapsed", s.Hidden) }),
+			app.If(s.Hidden > 0, func() app.UI { return app.Span().Class("graph-hidden").Textf(tr(g.Lang, "%d collapsed"), s.Hidden) }),
 			app.Span().Class("spacer"),
 			&GraphFind{Lang: g.Lang, View: g.View, Mode: g.Mode, onPick: g.jumpTo},
-			g.zoomButton("−", "Zoom out", 1/1.25),
-			g.zoomButton("+", "Zoom in", 1.25),
+			g.zoomButton("−", tr(g.Lang, "Zoom out"), 1/1.25),
+			g.zoomButton("+", tr(g.Lang, "Zoom in"), 1.25),
 			app.Button().Class("btn", "btn-small").Title(tr(g.Lang, "Fit the graph to the panel (f)")).Text(tr(g.Lang, "Fit")).
 				OnClick(func(ctx app.Context, e app.Event) { g.foldAndFit(ctx) }),
 			legend(g.LegendOpen, g.Lang),

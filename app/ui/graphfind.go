@@ -35,7 +35,7 @@ func (f *GraphFind) Render() app.UI {
 	}
 	return app.Div().Class("graph-find").Body(
 		app.Input().ID("graph-find").Type("search").Class("graph-find-input").Placeholder(tr(f.Lang, "Find object…")).
-			Aria("label", "Find an object in the graph").AutoComplete(false).
+			Aria("label", tr(f.Lang, "Find an object in the graph")).AutoComplete(false).
 			OnInput(func(ctx app.Context, e app.Event) { f.query = ctx.JSSrc().Get("value").String() }).
 			OnKeyDown(func(ctx app.Context, e app.Event) {
 				switch e.Get("key").String() {
@@ -48,7 +48,7 @@ func (f *GraphFind) Render() app.UI {
 				}
 			}),
 		app.If(f.query != "", func() app.UI {
-			return app.Div().Class("graph-find-list").Role("listbox").Aria("label", "Matching objects").Body(
+			return app.Div().Class("graph-find-list").Role("listbox").Aria("label", tr(f.Lang, "Matching objects")).Body(
 				app.Range(matches).Slice(func(i int) app.UI {
 					m := matches[i]
 					where := m.Name

@@ -52,7 +52,7 @@ func (p *Playground) renderTour() app.UI {
 	if last {
 		next = tr(p.lang, "Done")
 	}
-	return app.Aside().Class("tour").Role("dialog").Aria("label", "Tour").DataSet("tour-step", p.tour).Body(
+	return app.Aside().Class("tour").Role("dialog").Aria("label", tr(p.lang, "Tour")).DataSet("tour-step", p.tour).Body(
 		app.Div().Class("tour-count").Textf(tr(p.lang, "Tour %d of %d"), p.tour, len(tourSteps)),
 		app.H2().Text(tr(p.lang, st.title)),
 		app.P().Text(tr(p.lang, st.text)),
@@ -88,11 +88,11 @@ func (p *Playground) renderGuide() app.UI {
 		return app.Div().Class("guide-none")
 	}
 	return app.Div().Class("guide").Role("note").DataSet("example", ex.ID).Body(
-		app.Strong().Text(ex.Title+": "),
-		app.Span().Text(ex.Purpose+" "),
+		app.Strong().Text(tr(p.lang, ex.Title)+": "),
+		app.Span().Text(tr(p.lang, ex.Purpose)+" "),
 		app.Strong().Text(tr(p.lang, "Try: ")),
-		app.Span().Class("guide-try").Text(ex.Try),
-		app.Button().Class("guide-close").Aria("label", "Hide the example's guide").Text("×").
+		app.Span().Class("guide-try").Text(tr(p.lang, ex.Try)),
+		app.Button().Class("guide-close").Aria("label", tr(p.lang, "Hide the example's guide")).Text("×").
 			OnClick(func(ctx app.Context, e app.Event) { p.guide = "" }),
 	)
 }

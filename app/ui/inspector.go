@@ -1,7 +1,7 @@
 package ui
 
 import (
-	"strconv"
+	"fmt"
 	"strings"
 
 	"github.com/gcplay/gcplay/app/workspace"
@@ -42,13 +42,13 @@ func (in *Inspector) Render() (ui app.UI) {
 			app.P().Class("muted").Text(tr(in.Lang, "Select an object in the graph to see its YAML, owners, dependents and finalizers, and why it is not deleted yet.")),
 		)
 	}
-	state := "live"
+	state := tr(in.Lang, "live")
 	if o.Terminating() {
-		state = "Terminating since " + o.DeletionTimestamp.UTC().Format("15:04:05") + " (tick " + strconv.FormatInt(o.DeletionTimestamp.Unix()-gccore.Epoch.Unix(), 10) + ")"
+		state = fmt.Sprintf(tr(in.Lang, "Terminating since %s (tick %d)"), o.DeletionTimestamp.UTC().Format("15:04:05"), o.DeletionTimestamp.Unix()-gccore.Epoch.Unix())
 	}
 	return app.Div().Class("panel", "inspector").Body(
 		app.H2().Text(o.Kind+" "+o.Name),
-		app.P().Class("muted").Textf("%s · %s · uid %s · %s", o.APIVersion, nsOrCluster(o.Namespace), o.UID, state),
+		app.P().Class("muted").Textf("%s · %s · uid %s · %s", o.APIVersion, nsOrCluster(in.Lang, o.Namespace), o.UID, state),
 		app.H3().Text(tr(in.Lang, "Why is it not deleted yet?")),
 		app.Ul().Class("why").Body(in.whyItems()...),
 		app.H3().Text(tr(in.Lang, "Owners")),
@@ -72,7 +72,7 @@ func (in *Inspector) whyItems() []app.UI {
 
 func (in *Inspector) owners(o *gccore.Object) app.UI {
 	if len(o.OwnerReferences) == 0 {
-		return app.P().Class("muted").Body(ruleText("None: the GC never collects it (DEL-7).", in.onRule)...)
+		return app.P().Class("muted").Body(ruleText(tr(in.Lang, "None: the GC never collects it (DEL-7)."), in.onRule)...)
 	}
 	var items []app.UI
 	for _, r := range o.OwnerReferences {
@@ -111,7 +111,7 @@ func (in *Inspector) dependents(o *gccore.Object) app.UI {
 // link is a list item that selects uid, or says the object is absent.
 func (in *Inspector) link(uid types.UID, label string) app.UI {
 	if _, ok := in.View.InAPI[uid]; !ok {
-		return app.Li().Body(app.Span().Text(label), app.Span().Class("muted").Text(" — not stored"))
+		return app.Li().Body(app.Span().Text(label), app.Span().Class("muted").Text(tr(in.Lang, " — not stored")))
 	}
 	return app.Li().Body(app.Button().Class("linkish").Text(label).
 		OnClick(func(ctx app.Context, e app.Event) { in.onSelect(ctx, uid) }, app.EventScope(string(uid))))
@@ -123,8 +123,8 @@ func (in *Inspector) finalizers(o *gccore.Object) app.UI {
 		f := f
 		items = append(items, app.Li().Body(
 			app.Code().Text(f),
-			app.Button().Class("btn", "btn-small").Title("Remove this finalizer, as its controller would").
-				Aria("label", "Remove finalizer "+f).Text("Remove").
+			app.Button().Class("btn", "btn-small").Title(tr(in.Lang, "Remove this finalizer, as its controller would")).
+				Aria("label", tr(in.Lang, "Remove finalizer")+" "+f).Text(tr(in.Lang, "Remove")).
 				OnClick(func(ctx app.Context, e app.Event) { in.onFinalizer(ctx, o.Ref(), f, false) }, app.EventScope(f)),
 		))
 	}
@@ -136,7 +136,7 @@ func (in *Inspector) finalizers(o *gccore.Object) app.UI {
 		app.Form().Class("inline-form").OnSubmit(func(ctx app.Context, e app.Event) {
 			e.PreventDefault()
 		}).Body(
-			app.Input().ID("finalizer-input").Type("text").Placeholder("example.com/hold").Aria("label", "Finalizer to add").
+			app.Input().ID("finalizer-input").Type("text").Placeholder("example.com/hold").Aria("label", tr(in.Lang, "Finalizer to add")).
 				Value(in.newFinalizer).OnInput(in.ValueTo(&in.newFinalizer)),
 			app.Button().Type("button").Class("btn", "btn-small").Text(tr(in.Lang, "Add finalizer")).
 				OnClick(func(ctx app.Context, e app.Event) {
@@ -153,8 +153,8 @@ func (in *Inspector) finalizers(o *gccore.Object) app.UI {
 func (in *Inspector) renderNode(n gccore.NodeView) app.UI {
 	return app.Div().Class("panel", "inspector").Body(
 		app.H2().Text(n.Kind+" "+n.Name),
-		app.P().Class("muted").Textf("GC graph node · %s · uid %s", nsOrCluster(n.Namespace), n.UID),
-		app.P().Body(ruleText(nodeText(n), in.onRule)...),
+		app.P().Class("muted").Textf(tr(in.Lang, "GC graph node · %s · uid %s"), nsOrCluster(in.Lang, n.Namespace), n.UID),
+		app.P().Body(ruleText(tr(in.Lang, nodeText(n)), in.onRule)...),
 		app.Pre().Class("yaml").Text(gccore.NodeLine(n)),
 	)
 }
@@ -166,11 +166,11 @@ func nodeText(n gccore.NodeView) string {
 	return "The API server no longer stores this object; the GC's graph still has it until its informer delivers the deletion (GB-1, GB-10)."
 }
 
-func nsOrCluster(ns string) string {
+func nsOrCluster(lang, ns string) string {
 	if ns == "" {
-		return "cluster-scoped"
+		return tr(lang, "cluster-scoped")
 	}
-	return "namespace " + ns
+	return tr(lang, "namespace") + " " + ns
 }
 
 // objectYAML renders one object as the API server serves it.

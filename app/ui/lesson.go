@@ -149,7 +149,7 @@ func (p *Playground) openLesson(ctx app.Context, id string) {
 	p.overlay = overlayNone
 	ls, err := pageLessons()
 	if err != nil {
-		p.notice = notice{noticeError, "The lessons could not be read: " + err.Error()}
+		p.notice = notice{noticeError, tr(p.lang, "The lessons could not be read: ") + err.Error()}
 		return
 	}
 	l, ok := lessons.ByID(ls, id)
@@ -243,17 +243,6 @@ func (p *Playground) renderLesson() app.UI {
 		return app.Div().Class("lesson-none")
 	}
 	l, lang := r.l, p.lang
-	var goals []app.UI
-	for i, g := range l.Goals {
-		state, mark := "unmet", "○"
-		if i < len(r.met) && r.met[i] {
-			state, mark = "met", "✓"
-		}
-		goals = append(goals, app.Li().Class("goal", "goal-"+state).DataSet("goal", i).DataSet("goal-state", state).Body(
-			app.Span().Class("goal-mark").Aria("hidden", true).Text(mark),
-			app.Span().Text(g.Describe(lang)),
-		))
-	}
 	var hints []app.UI
 	for i := 0; i < r.hints && i < len(l.Hints); i++ {
 		hints = append(hints, app.Li().Text(l.Hints[i].In(lang)))
@@ -276,7 +265,7 @@ func (p *Playground) renderLesson() app.UI {
 			app.Raw(ruleMarkdown(l.Intro.In(lang))),
 		),
 		app.H3().Text(t(lang, "goals")),
-		app.Ul().Class("goals").ID("lesson-goals").Body(goals...),
+		p.renderGoals(),
 		app.Ol().Class("hints").ID("lesson-hints").Body(hints...),
 		app.Div().Class("lesson-buttons").Body(
 			app.Button().Class("btn", "btn-small").ID("lesson-hint").Disabled(r.hints >= len(l.Hints)).Text(hintLabel).
@@ -289,6 +278,50 @@ func (p *Playground) renderLesson() app.UI {
 				OnClick(func(ctx app.Context, e app.Event) { p.overlay = overlayLessons }),
 		),
 		p.renderRecap(),
+	)
+}
+
+// renderGoals is the open lesson's goals, each ticking live (data-goal-state).
+func (p *Playground) renderGoals() app.UI {
+	r := p.lesson
+	var goals []app.UI
+	for i, g := range r.l.Goals {
+		state, mark := "unmet", "○"
+		if i < len(r.met) && r.met[i] {
+			state, mark = "met", "✓"
+		}
+		goals = append(goals, app.Li().Class("goal", "goal-"+state).DataSet("goal", i).DataSet("goal-state", state).Body(
+			app.Span().Class("goal-mark").Aria("hidden", true).Text(mark),
+			app.Span().Text(g.Describe(p.lang)),
+		))
+	}
+	return app.Ul().Class("goals").ID("lesson-goals").Body(goals...)
+}
+
+// renderEmbedLesson is the embedded page's lesson strip: the goal, the goals ticking
+// live, Show solution and Restart, and the action count once done; the introduction,
+// hints and recap are one click away in the full page ("Open in gcplay").
+func (p *Playground) renderEmbedLesson() app.UI {
+	r, lang := p.lesson, p.lang
+	if r == nil {
+		return app.Div().Class("lesson-none")
+	}
+	var done app.UI = app.Div().Class("recap-none")
+	if r.done {
+		done = app.P().Class("recap-par").ID("lesson-recap").Role("status").DataSet("actions", r.actions).DataSet("par", r.l.Par()).
+			Text(t(lang, "done") + " · " + fmt.Sprintf(t(lang, "parFmt"), r.actions, r.l.Par()))
+	}
+	return app.Section().Class("lesson", "embed-lesson").ID("lesson").DataSet("lesson", r.l.ID).DataSet("done", r.done).
+		Aria("label", t(lang, "lesson")).Body(
+		app.P().Class("lesson-goal").Text(r.l.Goal.In(lang)),
+		p.renderGoals(),
+		app.Div().Class("lesson-buttons").Body(
+			app.Button().Class("btn", "btn-small").ID("lesson-solution").Disabled(r.solving >= 0).Text(t(lang, "showSolution")).
+				OnClick(func(ctx app.Context, e app.Event) { p.showSolution(ctx) }),
+			app.Button().Class("btn", "btn-small").ID("lesson-reset").Text(t(lang, "reset")).
+				OnClick(func(ctx app.Context, e app.Event) { p.restartLesson(ctx) }),
+		),
+		done,
 	)
 }
 
@@ -403,7 +436,9 @@ func (p *Playground) markDone(id string) {
 	}
 	p.ctx.Async(func() {
 		if err := cat.MarkDone(id); err != nil {
-			p.ctx.Dispatch(func(ctx app.Context) { p.storeNote = "Your lesson progress could not be saved: " + err.Error() })
+			p.ctx.Dispatch(func(ctx app.Context) {
+				p.storeNote = tr(p.lang, "Your lesson progress could not be saved: ") + err.Error()
+			})
 		}
 	})
 }

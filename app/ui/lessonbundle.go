@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/url"
 
+	"github.com/gcplay/gcplay/gccore/rules"
 	"github.com/gcplay/gcplay/lessons"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -13,20 +14,18 @@ import (
 const maxLessonBundle = 8 << 20
 
 // loadLessonBundle returns the lessons the page teaches: a workshop's, when the site was
-// served or built with --lessons DIR (web/lessons.json, checked by `lessons check` before
-// it was shipped), else the built-in ones. It blocks on the network: call it in
-// ctx.Async. A bundle that cannot be read is an error (the page says so and may fall
-// back to lessons.Builtin).
+// served or built with --lessons DIR, else the built-in ones: web/lessons.json either way
+// (lessons.Bundle, checked before it was shipped, or lessons.BuiltinBundle). It blocks on
+// the network: call it in ctx.Async. A bundle that cannot be read is an error the page
+// shows; its lessons are then unavailable (app.wasm has none of its own).
 func loadLessonBundle(ctx context.Context) ([]*lessons.Lesson, error) {
 	if app.IsServer {
 		return lessons.Builtin()
 	}
-	// Relative to the page, so that a site built for --base-path /gcplay/ finds its own.
-	u, err := app.Window().URL().Parse("web/" + lessons.BundleName)
+	u, err := siteAsset(lessons.BundleName)
 	if err != nil {
 		return nil, err
 	}
-	u.Fragment, u.RawQuery = "", ""
 	data, found, err := fetchAsset(ctx, u)
 	if err != nil || !found {
 		if err != nil {
@@ -35,6 +34,37 @@ func loadLessonBundle(ctx context.Context) ([]*lessons.Lesson, error) {
 		return lessons.Builtin()
 	}
 	return lessons.FromBundle(u.Path, data)
+}
+
+// loadRules gives the rules package the documents' text the site ships (web/rules.md;
+// app.wasm does not carry it), for the rule dialog. Call it in ctx.Async.
+func loadRules(ctx context.Context) error {
+	if app.IsServer {
+		return nil
+	}
+	u, err := siteAsset(rules.DocumentName)
+	if err == nil {
+		var found bool
+		var data []byte
+		if data, found, err = fetchAsset(ctx, u); found {
+			rules.SetSource(string(data))
+			return nil
+		} else if err == nil {
+			err = fmt.Errorf("%s is not on the site", u.Path)
+		}
+	}
+	return fmt.Errorf("the rules' text (web/%s) could not be read: %v", rules.DocumentName, err)
+}
+
+// siteAsset is the address of web/name relative to the page, so that a site built for
+// --base-path /gcplay/ finds its own.
+func siteAsset(name string) (*url.URL, error) {
+	u, err := app.Window().URL().Parse("web/" + name)
+	if err != nil {
+		return nil, err
+	}
+	u.Fragment, u.RawQuery = "", ""
+	return u, nil
 }
 
 // fetchAsset GETs one of the site's files with the browser's fetch; found is false on a

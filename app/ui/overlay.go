@@ -15,7 +15,7 @@ func (p *Playground) renderOverlay(v *workspace.View) app.UI {
 		title = tr(p.lang, "Help")
 		var rows []app.UI
 		for _, s := range Shortcuts {
-			rows = append(rows, app.Tr().Body(app.Td().Body(app.Kbd().Text(keyLabel(s.Key))), app.Td().Text(s.Text)))
+			rows = append(rows, app.Tr().Body(app.Td().Body(app.Kbd().Text(keyLabel(s.Key))), app.Td().Text(tr(p.lang, s.Text))))
 		}
 		body = []app.UI{
 			app.H3().Text(tr(p.lang, "Getting started")),
@@ -32,18 +32,18 @@ func (p *Playground) renderOverlay(v *workspace.View) app.UI {
 			app.Table().Class("keys").Body(rows...),
 			app.P().Class("muted").Text(tr(p.lang, "Shortcuts work anywhere outside text fields.")),
 			app.P().Class("muted").Body(
-				app.Text("Open any scenario file by URL: "), app.Code().Text("/#scenario=<base64url of the YAML>"),
-				app.Text(". The page opens it paused at tick 0."),
+				app.Text(tr(p.lang, "Open any scenario file by URL: ")), app.Code().Text("/#scenario=<base64url of the YAML>"),
+				app.Text(tr(p.lang, ". The page opens it paused at tick 0.")),
 			),
 		}
 	case overlayShare:
-		title = "Share"
+		title = tr(p.lang, "Share")
 		body = p.renderShare()
 	case overlayRule:
 		r, ok := rules.Lookup(p.rule)
 		title = p.rule
 		if !ok {
-			body = []app.UI{app.P().Text("Unknown rule " + p.rule)}
+			body = []app.UI{app.P().Text(tr(p.lang, "Unknown rule") + " " + p.rule)}
 			break
 		}
 		title = r.ID + " — " + r.Title

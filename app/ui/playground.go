@@ -375,5 +375,5 @@ func (p *Playground) copyScenario(ctx app.Context) {
 		return
 	}
 	copyText(string(p.ws.ExportScenario()))
-	p.notice = notice{noticeInfo, "The session was copied to the clipboard as a scenario file."}
+	p.notice = notice{noticeInfo, tr(p.lang, "The session was copied to the clipboard as a scenario file.")}
 }

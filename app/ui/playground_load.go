@@ -38,13 +38,13 @@ func (p *Playground) startStorage(ctx app.Context) {
 		var notes []string
 		st, err := store.Open()
 		if err != nil {
-			notes = append(notes, fmt.Sprintf("Storage is unavailable (%v): your workspaces live in memory only and are lost when the page closes; Export still works.", err))
+			notes = append(notes, fmt.Sprintf(tr(p.lang, "Storage is unavailable (%v): your workspaces live in memory only and are lost when the page closes; Export still works."), err))
 			st = &store.Memory{}
 		}
 		fb := &store.Fallback{Primary: st}
 		cat, err := catalog.Open(fb, catalog.Options{})
 		if err != nil {
-			notes = append(notes, fmt.Sprintf("Reading the stored workspaces failed (%v): this page works in memory only; nothing stored was changed.", err))
+			notes = append(notes, fmt.Sprintf(tr(p.lang, "Reading the stored workspaces failed (%v): this page works in memory only; nothing stored was changed."), err))
 			fb = &store.Fallback{Primary: &store.Memory{}}
 			cat, _ = catalog.Open(fb, catalog.Options{})
 		}
@@ -58,9 +58,9 @@ func (p *Playground) startStorage(ctx app.Context) {
 			} else {
 				ws = linkWS
 				e, err = cat.Create(linkName(time.Now()), ws.Marshal())
-				notes = appendWriteNote(notes, err)
+				notes = appendWriteNote(p.lang, notes, err)
 				if err != nil && !isWriteError(err) {
-					problems = append(problems, "The link's workspace could not be stored: "+err.Error())
+					problems = append(problems, tr(p.lang, "The link's workspace could not be stored: ")+err.Error())
 				}
 				consumed = true
 			}
@@ -74,7 +74,7 @@ func (p *Playground) startStorage(ctx app.Context) {
 					continue // its notice offers the record
 				}
 				if isWriteError(err) {
-					notes = appendWriteNote(notes, err)
+					notes = appendWriteNote(p.lang, notes, err)
 					continue
 				}
 				problems = append(problems, err.Error())
@@ -84,8 +84,11 @@ func (p *Playground) startStorage(ctx app.Context) {
 		// A workshop's lessons (web/lessons.json), before a workspace that is a lesson's
 		// attempt opens; the built-in ones on a site without it.
 		ls, lessonsErr := loadLessonBundle(ctx)
+		if err := loadRules(ctx); err != nil {
+			problems = append(problems, err.Error())
+		}
 		if lessonsErr != nil {
-			problems = append(problems, lessonsErr.Error()+"; the built-in lessons are shown instead.")
+			problems = append(problems, tr(p.lang, "The lessons could not be read: ")+lessonsErr.Error())
 		}
 		ctx.Dispatch(func(ctx app.Context) {
 			if lessonsErr == nil {
@@ -130,17 +133,26 @@ func isWriteError(err error) bool {
 	return errors.As(err, &we)
 }
 
-func appendWriteNote(notes []string, err error) []string {
+func appendWriteNote(lang string, notes []string, err error) []string {
 	if isWriteError(err) {
-		return append(notes, writeNote(err))
+		return append(notes, writeNote(lang, err))
 	}
 	return notes
 }
 
-func writeNote(err error) string {
+// writeNoteFmt says a write failed (writeNote); afterWrite clears it once writes succeed.
+const writeNoteFmt = "Saving failed (%v): your work continues in memory and is lost when the page closes; Export still works."
+
+// isWriteNote reports a note writeNote made: the words before the error match.
+func isWriteNote(lang, note string) bool {
+	prefix, _, _ := strings.Cut(tr(lang, writeNoteFmt), "%v")
+	return strings.HasPrefix(note, prefix)
+}
+
+func writeNote(lang string, err error) string {
 	var we *store.WriteError
 	errors.As(err, &we)
-	return fmt.Sprintf("Saving failed (%v): your work continues in memory and is lost when the page closes; Export still works.", we.Err)
+	return fmt.Sprintf(tr(lang, writeNoteFmt), we.Err)
 }
 
 // linkScenario extracts the scenario of a `#scenario=` fragment. An empty one is an
@@ -239,10 +251,10 @@ func (p *Playground) afterWrite(err error) {
 	case errors.As(err, &ce):
 		p.stored.conflict = ce
 	case isWriteError(err):
-		p.storeNote = writeNote(err)
+		p.storeNote = writeNote(p.lang, err)
 	case err != nil:
-		p.notice = notice{noticeError, "Saving failed: " + err.Error()}
-	case p.stored.fb != nil && !p.stored.fb.Degraded() && strings.HasPrefix(p.storeNote, "Saving failed"):
+		p.notice = notice{noticeError, tr(p.lang, "Saving failed: ") + err.Error()}
+	case p.stored.fb != nil && !p.stored.fb.Degraded() && isWriteNote(p.lang, p.storeNote):
 		p.storeNote = ""
 	}
 }
@@ -286,7 +298,7 @@ func (p *Playground) catalogOp(ctx app.Context, what string, op func(*catalog.Ca
 					return nil
 				}
 				if isWriteError(err) {
-					p.storeNote = writeNote(err)
+					p.storeNote = writeNote(p.lang, err)
 				} else if err != nil {
 					return err
 				}
@@ -477,7 +489,7 @@ func (p *Playground) onOtherTab(ctx app.Context) {
 		ctx.Dispatch(func(ctx app.Context) {
 			p.stored.entries, p.stored.kept = cat.Entries(), cat.Quarantined()
 			if err != nil {
-				p.notice = notice{noticeError, "Reading the workspaces another tab changed failed: " + err.Error()}
+				p.notice = notice{noticeError, tr(p.lang, "Reading the workspaces another tab changed failed: ") + err.Error()}
 			}
 			if stale != nil && id == p.stored.id && p.stored.conflict == nil {
 				p.stored.conflict = stale
@@ -498,6 +510,9 @@ func (p *Playground) workspaceName(v *workspace.View) string {
 			}
 		}
 	}
+	if ex, ok := workspace.ExampleByID(v.Name); ok { // an embedded or shared example
+		return tr(p.lang, ex.Title)
+	}
 	return v.Name
 }
 
@@ -508,7 +523,7 @@ func (p *Playground) renderWorkspaces() app.UI {
 }
 
 func (p *Playground) renderStorage() app.UI {
-	n := &StorageNotices{Note: p.storeNote, Kept: p.stored.kept,
+	n := &StorageNotices{Lang: p.lang, Note: p.storeNote, Kept: p.stored.kept,
 		onDownload: p.downloadKept, onDiscard: p.discardKept, onTheirs: p.reloadTheirs, onMine: p.keepMine,
 		onUndo: p.undoDelete, onForget: func(ctx app.Context) { p.stored.deleted = nil }}
 	if c := p.stored.conflict; c != nil {

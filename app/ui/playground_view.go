@@ -30,7 +30,7 @@ func (p *Playground) Render() (ui app.UI) {
 	case p.ws == nil:
 		return app.Div().Class("pg", "pg-loading").Body(
 			app.H1().Text("gcplay"),
-			app.P().ID("status").Text("Loading the simulator…"),
+			app.P().ID("status").Text(tr(p.lang, "Loading the simulator…")),
 		)
 	}
 	p.timeRender()
@@ -51,12 +51,12 @@ func (p *Playground) Render() (ui app.UI) {
 		p.renderGuide(),
 		app.Main().Class("pg-main").Body(
 			p.renderGraphSection(v),
-			app.Section().Class("pg-side").Aria("label", "Details").Body(
+			app.Section().Class("pg-side").Aria("label", tr(p.lang, "Details")).Body(
 				p.renderLesson(),
 				p.renderTabs(),
 				p.renderTab(v),
 			),
-			app.Section().Class("pg-bottom").Aria("label", "Queues and trace").Body(
+			app.Section().Class("pg-bottom").Aria("label", tr(p.lang, "Queues and trace")).Body(
 				&QueuesPanel{Lang: p.lang, View: v, Selected: p.selected, onSelect: p.onSelect},
 				&TracePanel{Lang: p.lang, View: v, onRule: p.showRule},
 			),
@@ -69,7 +69,7 @@ func (p *Playground) Render() (ui app.UI) {
 
 // renderGraphSection is the graph with its selection bar, on the full and embedded pages.
 func (p *Playground) renderGraphSection(v *workspace.View) app.UI {
-	return app.Section().Class("pg-graph").Aria("label", "Object graph").Body(
+	return app.Section().Class("pg-graph").Aria("label", tr(p.lang, "Object graph")).Body(
 		&SelectionBar{Lang: p.lang, Locked: p.refuse(lessons.ControlDelete) != nil, View: v, Selected: p.selected, Policy: p.policy,
 			onPolicy: func(ctx app.Context, pol string) { p.policy = pol }, onCmd: p.do},
 		&GraphPanel{Lang: p.lang, View: v, Mode: p.mode, Selected: p.selected, Collapsed: p.collapsed, LegendOpen: p.legendOpen,
@@ -87,9 +87,17 @@ func blocked(v *workspace.View) map[Cmd]string {
 		}
 	}
 	if v.Settled {
-		out[CmdUntilChange] = "the simulation is idle and no scenario step is pending"
+		out[CmdUntilChange] = fineBlockedReasons[len(fineBlockedReasons)-1]
 	}
 	return out
+}
+
+// fineBlockedReasons are the reasons blocked gives (workspace's FineBlocked, then the
+// idle one), listed for their translations (TestEveryLabelTranslated).
+var fineBlockedReasons = []string{
+	"no watch event is waiting for delivery", "graphChanges is empty", "no queue",
+	"attemptToDelete has no item ready for a worker", "attemptToOrphan has no item ready for a worker",
+	"the simulation is idle and no scenario step is pending",
 }
 
 // timeRender publishes how long the last change took to show, as window.gcplayRenderMS:
@@ -164,7 +172,7 @@ func (p *Playground) exampleOptions(v *workspace.View) []app.UI {
 	open := false
 	for _, ex := range workspace.Examples() {
 		open = open || ex.ID == v.Name
-		opts = append(opts, app.Option().Value(ex.ID).Text(ex.Title).Selected(ex.ID == v.Name))
+		opts = append(opts, app.Option().Value(ex.ID).Text(tr(p.lang, ex.Title)).Selected(ex.ID == v.Name))
 	}
 	if !open {
 		opts = append([]app.UI{app.Option().Value("").Text(tr(p.lang, "Choose…")).Selected(true)}, opts...)
@@ -196,11 +204,11 @@ func (p *Playground) renderTab(v *workspace.View) app.UI {
 	}
 	switch tab {
 	case tabAuthor:
-		return &AuthorPanel{View: v, OnCreate: p.createObjects, OnDeclare: p.declareKind}
+		return &AuthorPanel{Lang: p.lang, View: v, OnCreate: p.createObjects, OnDeclare: p.declareKind}
 	case tabConsole:
-		return &ConsolePanel{View: v, OnRun: p.runConsole}
+		return &ConsolePanel{Lang: p.lang, View: v, OnRun: p.runConsole}
 	case tabExport:
-		return &ExportPanel{View: v, OnExport: p.export, Link: p.sessionLink()}
+		return &ExportPanel{Lang: p.lang, View: v, OnExport: p.export, Link: p.sessionLink()}
 	}
 	return &Inspector{Lang: p.lang, View: v, Selected: p.selected, Why: p.why(), YAML: p.selectedYAML(),
 		onSelect: p.onSelect, onFinalizer: p.editFinalizer, onRule: p.showRule}
@@ -217,16 +225,16 @@ func (p *Playground) renderNotice() app.UI {
 	}
 	return app.Div().Class(cls).Role(role).Body(
 		app.Span().Text(p.notice.text),
-		app.Button().Class("notice-close").Aria("label", "Dismiss").Text("×").
+		app.Button().Class("notice-close").Aria("label", tr(p.lang, "Dismiss")).Text("×").
 			OnClick(func(ctx app.Context, e app.Event) { p.notice = notice{} }),
 	)
 }
 
 func (p *Playground) renderCrash() app.UI {
 	return app.Div().Class("pg", "pg-crash").Role("alert").Body(
-		app.H1().Text("gcplay stopped: an internal error"),
-		app.P().Text("The playground caught a panic instead of going blank. Copy the session as a scenario file and report it with the message below; reloading the page restores the last saved state."),
-		app.Button().Text("Copy scenario").OnClick(func(ctx app.Context, e app.Event) { p.copyScenario(ctx) }),
+		app.H1().Text(tr(p.lang, "gcplay stopped: an internal error")),
+		app.P().Text(tr(p.lang, "The playground caught a panic instead of going blank. Copy the session as a scenario file and report it with the message below; reloading the page restores the last saved state.")),
+		app.Button().Text(tr(p.lang, "Copy scenario")).OnClick(func(ctx app.Context, e app.Event) { p.copyScenario(ctx) }),
 		app.Pre().Class("crash-text").Text(p.crash),
 	)
 }

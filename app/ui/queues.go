@@ -45,7 +45,7 @@ func (q *QueuesPanel) Render() (ui app.UI) {
 			more(q.Lang, qv.Total),
 		))
 	}
-	return app.Div().Class("panel", "queues").Aria("label", "Queues").OnClick(q.onClick).Body(cols...)
+	return app.Div().Class("panel", "queues").Aria("label", tr(q.Lang, "Queues")).OnClick(q.onClick).Body(cols...)
 }
 
 // more says how many items a list leaves out, or that the queue is empty.

@@ -43,7 +43,7 @@ func (b *SelectionBar) Render() (ui app.UI) {
 		title := "propagationPolicy: " + pol
 		if pol == "" {
 			label = tr(b.Lang, "Default")
-			title = "No propagationPolicy: the API server's default for the kind (Orphan for ReplicationController, ReplicaSet, StatefulSet, DaemonSet and Deployment in extensions/v1beta1 and apps/v1beta1/2; Background otherwise; API-10)"
+			title = tr(b.Lang, "No propagationPolicy: the API server's default for the kind (Orphan for ReplicationController, ReplicaSet, StatefulSet, DaemonSet and Deployment in extensions/v1beta1 and apps/v1beta1/2; Background otherwise; API-10)")
 		}
 		radios = append(radios, app.Label().Class("radio").Title(title).Body(
 			app.Input().Type("radio").Name("policy").Value(label).Checked(pol == b.Policy).

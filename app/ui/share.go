@@ -2,11 +2,14 @@ package ui
 
 import (
 	"errors"
+	"fmt"
 	"html"
 	"net/url"
 	"strings"
 
+	"github.com/gcplay/gcplay/app/lessonmode"
 	"github.com/gcplay/gcplay/app/workspace"
+	"github.com/gcplay/gcplay/lessons"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
@@ -23,7 +26,8 @@ const (
 func linkWorkspace(fragment string) (ws *workspace.Workspace, kind string, err error) {
 	switch {
 	case strings.HasPrefix(fragment, fragShare):
-		ws, err = workspace.DecodeShare("link", strings.TrimPrefix(fragment, fragShare))
+		// The saved name stays: a lesson's attempt reopens in lesson mode (lessonOf).
+		ws, err = workspace.DecodeShare("", strings.TrimPrefix(fragment, fragShare))
 		return ws, "#" + fragShare, err
 	case strings.HasPrefix(fragment, fragScenario):
 		src, _, err := linkScenario(fragment)
@@ -73,50 +77,70 @@ func (p *Playground) openShare(ctx app.Context) {
 	code := workspace.EncodeShare(p.ws)
 	p.share, p.overlay = pageURL(fragShare+code), overlayShare
 	if len(code) > workspace.MaxShareLinkChars {
-		p.notice = notice{noticeInfo, "This session is too large for a link (over 2 MiB), which gcplay would refuse to open; export it as a scenario file instead (Export tab)."}
+		p.notice = notice{noticeInfo, tr(p.lang, "This session is too large for a link (over 2 MiB), which gcplay would refuse to open; export it as a scenario file instead (Export tab).")}
 	}
 }
 
-// renderShare is the Share dialog's body: the link, the embed snippet, copy buttons.
+// renderShare is the Share dialog's body: the link, the embed snippet, copy buttons; in
+// a lesson also the lesson's own link and snippet, from its start, for a class.
 func (p *Playground) renderShare() []app.UI {
+	lang := p.lang
 	snippet := embedSnippet(p.share)
-	return []app.UI{
-		app.P().Text("This link reopens this session, at this tick, as a new workspace in any browser: the scenario and every action are in the link itself."),
-		app.Textarea().Class("link-box").ReadOnly(true).Rows(3).Aria("label", "Share link").
+	body := []app.UI{
+		app.P().Text(tr(lang, "This link reopens this session, at this tick, as a new workspace in any browser: the scenario and every action are in the link itself.")),
+		app.Textarea().Class("link-box").ReadOnly(true).Rows(3).Aria("label", tr(lang, "Share link")).
 			DataSet("share-url", p.share).Text(p.share),
-		app.Button().Class("btn").Text("Copy link").
-			OnClick(func(ctx app.Context, e app.Event) { p.copy(ctx, p.share, "The link") }, app.EventScope("share")),
-		app.H3().Text("Embed"),
-		app.P().Class("muted", "small").Text("Paste this into a course page or slides: a compact gcplay with the graph, the controls and the trace, and a link to open it here."),
-		app.Textarea().Class("link-box").ReadOnly(true).Rows(3).Aria("label", "Embed snippet").
+		app.Button().Class("btn").Text(tr(lang, "Copy link")).
+			OnClick(func(ctx app.Context, e app.Event) { p.copy(ctx, p.share, tr(lang, "The link")) }, app.EventScope("share")),
+		app.H3().Text(tr(lang, "Embed")),
+		app.P().Class("muted", "small").Text(tr(lang, "Paste this into a course page or slides: a compact gcplay with the graph, the controls and the trace, and a link to open it here.")),
+		app.Textarea().Class("link-box").ReadOnly(true).Rows(3).Aria("label", tr(lang, "Embed snippet")).
 			DataSet("embed-snippet", snippet).Text(snippet),
-		app.Button().Class("btn").Text("Copy embed snippet").
-			OnClick(func(ctx app.Context, e app.Event) { p.copy(ctx, snippet, "The embed snippet") }, app.EventScope("embed")),
+		app.Button().Class("btn").Text(tr(lang, "Copy embed snippet")).
+			OnClick(func(ctx app.Context, e app.Event) { p.copy(ctx, snippet, tr(lang, "The embed snippet")) }, app.EventScope("embed")),
 	}
+	if p.lesson == nil {
+		return body
+	}
+	lesson := pageURL("lesson=" + p.lesson.l.ID)
+	lessonSnippet := embedSnippet(lesson)
+	return append(body,
+		app.H3().Text(tr(lang, "This lesson, from its start")),
+		app.P().Class("muted", "small").Text(tr(lang, "For a class: each learner starts the lesson fresh. Embedded, its goals tick as they work, and the page tells yours (gcplay:goal-met, gcplay:lesson-complete).")),
+		app.Textarea().Class("link-box").ReadOnly(true).Rows(2).Aria("label", tr(lang, "Lesson link")).
+			DataSet("lesson-url", lesson).Text(lesson),
+		app.Textarea().Class("link-box").ReadOnly(true).Rows(3).Aria("label", tr(lang, "Lesson embed snippet")).
+			DataSet("lesson-embed-snippet", lessonSnippet).Text(lessonSnippet),
+		app.Button().Class("btn").Text(tr(lang, "Copy lesson embed snippet")).
+			OnClick(func(ctx app.Context, e app.Event) { p.copy(ctx, lessonSnippet, tr(lang, "The embed snippet")) }, app.EventScope("lesson-embed")),
+	)
 }
 
 // copy puts text on the clipboard; a browser that refuses (no permission, no secure
 // context) gets a notice saying to copy it by hand, not an error.
 func (p *Playground) copy(ctx app.Context, text, what string) {
 	refused := func(why string) {
-		p.notice = notice{noticeInfo, what + " was not copied (" + why + "): select it in the box and copy it by hand."}
+		p.notice = notice{noticeInfo, fmt.Sprintf(tr(p.lang, "%s was not copied (%s): select it in the box and copy it by hand."), what, why)}
 	}
 	if app.IsServer {
 		return
 	}
 	cb := app.Window().Get("navigator").Get("clipboard")
 	if !cb.Truthy() {
-		refused("this browser gives the page no clipboard")
+		refused(tr(p.lang, "this browser gives the page no clipboard"))
 		return
 	}
 	var ok, fail app.Func
 	done := func() { ok.Release(); fail.Release() }
 	ok = app.FuncOf(func(app.Value, []app.Value) any {
-		ctx.Dispatch(func(app.Context) { p.notice = notice{noticeInfo, what + " was copied to the clipboard."}; done() })
+		ctx.Dispatch(func(app.Context) {
+			p.notice = notice{noticeInfo, fmt.Sprintf(tr(p.lang, "%s was copied to the clipboard."), what)}
+			done()
+		})
 		return nil
 	})
 	fail = app.FuncOf(func(_ app.Value, args []app.Value) any {
-		why := "the browser refused"
+		why := tr(p.lang, "the browser refused")
 		if len(args) > 0 && args[0].Truthy() {
 			why = args[0].Get("message").String()
 		}
@@ -137,15 +161,26 @@ func isEmbed() bool {
 func (p *Playground) startEmbed(ctx app.Context) {
 	frag := app.Window().URL().Fragment
 	ctx.Async(func() {
+		ls, lessonsErr := loadLessonBundle(ctx)
+		rulesErr := loadRules(ctx)
 		ws, kind, err := linkWorkspace(frag)
 		var problem string
+		if rulesErr != nil {
+			problem = rulesErr.Error()
+		}
 		if err != nil {
 			problem, ws = linkProblem(kind, err), nil
+		}
+		if id, ok := lessonFragment(frag); ok {
+			ws, problem = embedLesson(ls, lessonsErr, id, p.lang)
 		}
 		if ws == nil {
 			_, ws, err = defaultWorkspace()
 		}
 		ctx.Dispatch(func(ctx app.Context) {
+			if lessonsErr == nil {
+				setPageLessons(ls)
+			}
 			p.guard(ctx, "load", func() error {
 				if err != nil {
 					return err
@@ -160,6 +195,23 @@ func (p *Playground) startEmbed(ctx app.Context) {
 	})
 }
 
+// embedLesson is the start of lesson id for `?embed=1#lesson=ID`, in memory like every
+// embedded workspace; else nil and the one line saying why.
+func embedLesson(ls []*lessons.Lesson, lessonsErr error, id, lang string) (*workspace.Workspace, string) {
+	if lessonsErr != nil {
+		return nil, "The lessons could not be read: " + lessonsErr.Error()
+	}
+	l, ok := lessons.ByID(ls, id)
+	if !ok {
+		return nil, fmt.Sprintf(t(lang, "noLessonFmt"), id)
+	}
+	ws, err := lessonmode.Open(l, lessonWorkspacePrefix+l.ID)
+	if err != nil {
+		return nil, err.Error()
+	}
+	return ws, ""
+}
+
 // renderEmbed lays out the compact page: the controls, the graph and the trace, with a
 // link to the full page carrying the same state (no workspaces, guide or tour).
 func (p *Playground) renderEmbed() app.UI {
@@ -169,22 +221,23 @@ func (p *Playground) renderEmbed() app.UI {
 	}
 	return app.Div().Class("pg", "pg-embed").Body(
 		app.Header().Class("pg-header", "embed-header").Body(
-			app.Span().Class("embed-title").Text("gcplay · "+v.Name),
+			app.Span().Class("embed-title").Text("gcplay · "+p.workspaceName(v)),
 			app.Span().Class("pg-status").ID("status").DataSet("status", p.runStatus(v)).
 				Textf("%s · %d objects", p.runStatus(v), len(v.Objects)),
 			app.A().Class("btn", "btn-small", "embed-open").Href(p.share).Target("_blank").Rel("noopener").
-				DataSet("open-full", "1").Text("Open in gcplay"),
+				DataSet("open-full", "1").Text(tr(p.lang, "Open in gcplay")),
 		),
 		&Toolbar{
 			Tick: v.Tick, LastTick: v.LastTick, Position: v.Position, HistoryLen: v.HistoryLen,
-			Run: p.run, Speed: p.speed, Settled: v.Settled, Until: p.until, Next: v.Script.NextText, Blocked: blocked(v),
+			Lang: p.lang, Run: p.run, Speed: p.speed, Settled: v.Settled, Until: p.until, Next: v.Script.NextText, Blocked: blocked(v),
 			onCmd: p.do, onSpeed: func(ctx app.Context, s int) { p.speed = s },
 			onUntil: func(ctx app.Context, q string) { p.until = q }, onRewind: p.onRewind,
 		},
+		p.renderEmbedLesson(),
 		app.Main().Class("pg-main", "embed-main").Body(
 			p.renderGraphSection(v),
-			app.Section().Class("pg-bottom").Aria("label", "Trace").Body(
-				&TracePanel{View: v, onRule: p.showRule},
+			app.Section().Class("pg-bottom").Aria("label", tr(p.lang, "Trace")).Body(
+				&TracePanel{Lang: p.lang, View: v, onRule: p.showRule},
 			),
 		),
 		p.renderNotice(),

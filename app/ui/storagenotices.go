@@ -12,6 +12,7 @@ import (
 type StorageNotices struct {
 	app.Compo
 
+	Lang     string                // the page's language (i18n.go)
 	Note     string                // storage unavailable or a write failed
 	Kept     []catalog.Quarantined // records kept aside
 	Conflict string                // why saving is paused, if it is
@@ -30,7 +31,7 @@ type StorageNotices struct {
 func (n *StorageNotices) Render() (ui app.UI) {
 	defer recoverRender(&ui, "storage notices")
 	btn := func(label, scope string, primary bool, f func(app.Context)) app.UI {
-		b := app.Button().Class("btn", "btn-small").Text(label)
+		b := app.Button().Class("btn", "btn-small").Text(tr(n.Lang, label))
 		if primary {
 			b = b.Class("btn-primary")
 		}
@@ -42,7 +43,7 @@ func (n *StorageNotices) Render() (ui app.UI) {
 			app.Span().Text(n.Note)))
 	}
 	if n.Conflict != "" {
-		body := []app.UI{app.Span().Text("Not saved: " + n.Conflict + ". Saving here is paused so that neither tab's work is lost.")}
+		body := []app.UI{app.Span().Textf(tr(n.Lang, "Not saved: %s. Saving here is paused so that neither tab's work is lost."), n.Conflict)}
 		if !n.Gone {
 			body = append(body, btn("Reload theirs", "theirs", false, n.onTheirs))
 		}
@@ -53,19 +54,19 @@ func (n *StorageNotices) Render() (ui app.UI) {
 		key := q.Key
 		from := q.From
 		if from == "" {
-			from = "an earlier record"
+			from = tr(n.Lang, "an earlier record")
 		}
 		items = append(items, app.Div().Class("snote", "snote-error", "snote-kept").Role("alert").DataSet("quarantine", key).Body(
-			app.Span().Textf("A stored record could not be read and is kept aside untouched: %s (%s).", from, q.Reason),
+			app.Span().Textf(tr(n.Lang, "A stored record could not be read and is kept aside untouched: %s (%s)."), from, q.Reason),
 			btn("Download", "dl"+key, true, func(ctx app.Context) { n.onDownload(ctx, key) }),
 			btn("Discard", "rm"+key, false, func(ctx app.Context) { n.onDiscard(ctx, key) }),
 		))
 	}
 	if n.Deleted != "" {
 		items = append(items, app.Div().Class("snote", "snote-info", "snote-deleted").Role("status").Body(
-			app.Span().Textf("Deleted workspace %q.", n.Deleted),
+			app.Span().Textf(tr(n.Lang, "Deleted workspace %q."), n.Deleted),
 			btn("Undo", "undo", true, n.onUndo),
-			app.Button().Class("notice-close").Aria("label", "Dismiss").Text("×").
+			app.Button().Class("notice-close").Aria("label", tr(n.Lang, "Dismiss")).Text("×").
 				OnClick(func(ctx app.Context, e app.Event) { n.onForget(ctx) }),
 		))
 	}

@@ -49,7 +49,7 @@ func (t *Toolbar) Render() (ui app.UI) {
 		title := tr(t.Lang, what) + " (" + key + ")"
 		why := t.Blocked[c]
 		if why != "" {
-			title += ": nothing to do, " + why
+			title += tr(t.Lang, ": nothing to do, ") + tr(t.Lang, why)
 		}
 		return app.Button().Class("btn", "btn-fine").Title(title).Disabled(why != "").Text(label).
 			OnClick(func(ctx app.Context, e app.Event) { t.onCmd(ctx, c) }, app.EventScope(string(c)))
@@ -90,7 +90,7 @@ func (t *Toolbar) Render() (ui app.UI) {
 			app.Span().Class("tb-num").Textf("%d/s", t.Speed),
 		),
 		app.Div().Class("tb-group", "tb-timeline").Body(
-			app.Span().Class("tb-tick").DataSet("tick", t.Tick).Textf("tick %d", t.Tick),
+			app.Span().Class("tb-tick").DataSet("tick", t.Tick).Textf(tr(t.Lang, "tick %d"), t.Tick),
 			app.Input().Type("range").Class("timeline").Min(0).Max(max(t.LastTick, t.Tick)).Value(t.Tick).
 				Aria("label", tr(t.Lang, "Timeline: rewind to a tick")).
 				OnInput(func(ctx app.Context, e app.Event) {
@@ -102,12 +102,12 @@ func (t *Toolbar) Render() (ui app.UI) {
 		),
 		app.If(t.onShare != nil, func() app.UI {
 			return app.Div().Class("tb-group").Body(
-				app.Button().Class("btn").Title("A link that reopens this session at this tick, and an embed snippet").Text("Share").
+				app.Button().Class("btn").Title(tr(t.Lang, "A link that reopens this session at this tick, and an embed snippet")).Text(tr(t.Lang, "Share")).
 					OnClick(func(ctx app.Context, e app.Event) { t.onShare(ctx) }, app.EventScope("share")),
 			)
 		}),
 		app.If(t.Next != "", func() app.UI {
-			return app.Div().Class("tb-next").Title("The scenario's next step; Step and Run until idle run it").
+			return app.Div().Class("tb-next").Title(tr(t.Lang, "The scenario's next step; Step and Run until idle run it")).
 				Body(app.Span().Class("tb-label").Text(tr(t.Lang, "Next scenario step:")), app.Code().Text(t.Next))
 		}),
 	)

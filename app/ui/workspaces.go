@@ -62,7 +62,7 @@ func (m *WorkspacesMenu) Render() (ui app.UI) {
 			Title(tr(m.Lang, "Your workspaces: switch, create, rename, duplicate, delete")).Text(tr(m.Lang, "Workspaces")).
 			OnClick(func(ctx app.Context, e app.Event) { m.onToggle(ctx) }),
 		app.If(m.Open, func() app.UI {
-			return app.Div().Class("ws-panel").Role("dialog").Aria("label", "Workspaces").Body(
+			return app.Div().Class("ws-panel").Role("dialog").Aria("label", tr(m.Lang, "Workspaces")).Body(
 				app.Ul().Class("ws-list").Body(app.Range(m.Entries).Slice(func(i int) app.UI { return m.entry(m.Entries[i]) })),
 				m.newForm(),
 			)
@@ -77,7 +77,7 @@ func (m *WorkspacesMenu) entry(e catalog.Entry) app.UI {
 		li = li.Class("ws-current").Aria("current", "true")
 	}
 	small := func(label, title string, f func(app.Context)) app.UI {
-		return app.Button().Class("btn", "btn-small").Title(title).Text(label).
+		return app.Button().Class("btn", "btn-small").Title(tr(m.Lang, title)).Text(tr(m.Lang, label)).
 			OnClick(func(ctx app.Context, ev app.Event) { f(ctx) }, app.EventScope(label+id))
 	}
 	if m.renaming == id {
@@ -88,15 +88,15 @@ func (m *WorkspacesMenu) entry(e catalog.Entry) app.UI {
 				m.onRename(ctx, id, m.draft)
 			}, app.EventScope("rename"+id)).Body(
 				app.Input().Type("text").Class("ws-name-input").Value(m.draft).MaxLength(80).AutoFocus(true).
-					Aria("label", "New name").
+					Aria("label", tr(m.Lang, "New name")).
 					OnInput(func(ctx app.Context, ev app.Event) { m.draft = ctx.JSSrc().Get("value").String() }, app.EventScope("draft"+id)),
-				app.Button().Type("submit").Class("btn", "btn-small", "btn-primary").Text("Save name"),
+				app.Button().Type("submit").Class("btn", "btn-small", "btn-primary").Text(tr(m.Lang, "Save name")),
 				small("Cancel", "Keep the name", func(app.Context) { m.renaming = "" }),
 			),
 		)
 	}
 	return li.Body(
-		app.Button().Class("linkish", "ws-open").Title("Switch to this workspace").Text(e.Name).
+		app.Button().Class("linkish", "ws-open").Title(tr(m.Lang, "Switch to this workspace")).Text(e.Name).
 			OnClick(func(ctx app.Context, ev app.Event) { m.onSwitch(ctx, id) }, app.EventScope("open"+id)),
 		app.Span().Class("ws-updated").Text(e.Updated.Local().Format("Jan 2 15:04")),
 		app.Span().Class("ws-actions").Body(
@@ -113,16 +113,16 @@ func (m *WorkspacesMenu) newForm() app.UI {
 	}
 	var opts []app.UI
 	for _, ex := range workspace.Examples() {
-		opts = append(opts, app.Option().Value(ex.ID).Selected(ex.ID == m.from).Text(ex.Title))
+		opts = append(opts, app.Option().Value(ex.ID).Selected(ex.ID == m.from).Text(tr(m.Lang, ex.Title)))
 	}
 	return app.Div().Class("ws-new").Body(
 		app.Label().Body(
-			app.Span().Text("New workspace from "),
-			app.Select().Aria("label", "Start the new workspace from").
+			app.Span().Text(tr(m.Lang, "New workspace from ")),
+			app.Select().Aria("label", tr(m.Lang, "Start the new workspace from")).
 				OnChange(func(ctx app.Context, e app.Event) { m.from = ctx.JSSrc().Get("value").String() }).
 				Body(opts...),
 		),
-		app.Button().Class("btn", "btn-small", "btn-primary").Text("Create").
+		app.Button().Class("btn", "btn-small", "btn-primary").Text(tr(m.Lang, "Create")).
 			OnClick(func(ctx app.Context, e app.Event) { m.onNew(ctx, m.from) }),
 	)
 }

@@ -30,7 +30,8 @@ func EncodeShare(w *Workspace) string {
 	return base64.RawURLEncoding.EncodeToString(buf.Bytes())
 }
 
-// DecodeShare opens a `#ws=` value as a new workspace named name. A value that is too
+// DecodeShare opens a `#ws=` value as a new workspace named name, or with the name it was
+// saved with when name is empty (a lesson's attempt stays one). A value that is too
 // long, not base64url, not zlib (or its checksum fails), inflates past MaxTextBytes or is not a saved
 // session gives one error line and no workspace; padding and the standard alphabet are
 // tolerated, as in DecodeLink. The error says what is wrong with "it" (the link); the
@@ -65,6 +66,8 @@ func DecodeShare(name, s string) (*Workspace, error) {
 	if err != nil {
 		return nil, fmt.Errorf("it does not hold a gcplay workspace (%s)", scenario.OneLine(err.Error()))
 	}
-	w.name = name
+	if name != "" {
+		w.name = name
+	}
 	return w, nil
 }

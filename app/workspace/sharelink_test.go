@@ -63,6 +63,9 @@ func TestShareRoundTrip(t *testing.T) {
 	if got.Name() != "Link" {
 		t.Errorf("name %q", got.Name())
 	}
+	if kept, err := DecodeShare("", link); err != nil || kept.Name() != w.Name() {
+		t.Errorf("DecodeShare with no name: %v, name %q, want the saved %q", err, kept.Name(), w.Name())
+	}
 	if len(link) > len(w.Marshal())/2 {
 		t.Errorf("link of %d characters for %d bytes: not compressed", len(link), len(w.Marshal()))
 	}

@@ -3,23 +3,11 @@
 package rules
 
 import (
-	_ "embed"
 	"regexp"
 	"sort"
 	"strings"
 	"sync"
 )
-
-//go:embed gc-behavior.md
-var gcSource string
-
-// clusterSource numbers the controllers around the GC (issue 15) in gc-behavior.md's style.
-//
-//go:embed cluster-rules.md
-var clusterSource string
-
-// source is both documents: rules are looked up, cited and generated from either.
-var source = gcSource + "\n---\n\n" + clusterSource
 
 // Rule is one numbered rule: its id (e.g. "DEL-9"), its title and its full text in markdown.
 type Rule struct {
@@ -58,11 +46,38 @@ var (
 	order          []string
 	// clauses are the lettered ids the document names ("DEL-9a").
 	clauses = map[ID]bool{}
+
+	mu     sync.Mutex
+	loaded bool
+	// given is the documents' text the page fetched (SetSource); the gcplay binary and
+	// the tests read them compiled in (source_embed.go).
+	given string
 )
 
-// load indexes the document on first use, not at start-up: it is 150 KB of text, and
-// the page's first paint does not need it (TestStartup's profile: 13 % of the start).
-var load = sync.OnceFunc(func() {
+// DocumentName is the documents' asset name under web/ (Document, SetSource).
+const DocumentName = "rules.md"
+
+// SetSource gives the page the documents' text it fetched from the site (web/rules.md):
+// app.wasm does not carry them (source_page.go). Lookups before it find nothing.
+func SetSource(text string) {
+	mu.Lock()
+	defer mu.Unlock()
+	given = text
+}
+
+// load indexes the documents on first use, not at start-up: they are 170 KB of text,
+// and the page's first paint does not need them (TestStartup's profile: 13 % of the start).
+func load() {
+	mu.Lock()
+	defer mu.Unlock()
+	if loaded {
+		return
+	}
+	src, ok := source()
+	if !ok {
+		return // the page has not fetched them yet
+	}
+	loaded = true
 	header = regexp.MustCompile(`^\*\*([A-Z]+-[0-9]+)\b([^*]*)\*\*`)
 	clause = regexp.MustCompile(`\b(` + strings.Join(Prefixes, "|") + `)-[0-9]+[a-z]\b`)
 	index = map[string]Rule{}
@@ -75,7 +90,7 @@ var load = sync.OnceFunc(func() {
 			cur = nil
 		}
 	}
-	for _, line := range strings.Split(source, "\n") {
+	for _, line := range strings.Split(src, "\n") {
 		if m := headerOf(line); m != nil {
 			flush()
 			title := strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(m[2]), "—-"))
@@ -92,10 +107,10 @@ var load = sync.OnceFunc(func() {
 		}
 	}
 	flush()
-	for _, id := range clause.FindAllString(source, -1) {
+	for _, id := range clause.FindAllString(src, -1) {
 		clauses[ID(id)] = true
 	}
-})
+}
 
 // headerOf matches a rule's header line; most lines do not start with "**" and skip the
 // regular expression.

@@ -20,6 +20,7 @@ import (
 	"sync/atomic"
 
 	"github.com/gcplay/gcplay/app/ui"
+	"github.com/gcplay/gcplay/gccore/rules"
 	"github.com/gcplay/gcplay/lessons"
 )
 
@@ -100,7 +101,12 @@ func Load(webDir, basePath string) (*Site, error) {
 		}
 		s.add(name, rec.Body.Bytes())
 	}
-	s.add("web/"+lessons.BundleName, lessons.BuiltinBundle) // AddLessons replaces it
+	builtin, err := lessons.BuiltinBundle()
+	if err != nil {
+		return nil, err
+	}
+	s.add("web/"+lessons.BundleName, builtin) // AddLessons replaces it
+	s.add("web/"+rules.DocumentName, []byte(rules.Document()))
 	return s, nil
 }
 
@@ -141,13 +147,15 @@ func contentType(name string) string {
 		return "application/manifest+json"
 	case ".json":
 		return "application/json"
+	case ".md":
+		return "text/markdown; charset=utf-8"
 	}
 	return "application/octet-stream"
 }
 
 // AddLessons ships a workshop's lessons (lessons.Bundle) as web/lessons.json, which the
 // page reads at start instead of the built-in lessons; without it the site ships
-// lessons.BuiltinBundle there.
+// lessons.BuiltinBundle() there.
 func (s *Site) AddLessons(bundle []byte) {
 	s.add("web/"+lessons.BundleName, bundle)
 }
