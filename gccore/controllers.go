@@ -141,6 +141,21 @@ type Explainer interface {
 	Why(o *Object) []string
 }
 
+// FinalizerOwner is a Controller that removes a finalizer itself (the namespace
+// controller's kubernetes, NS-4): Why does not tell a person to remove it.
+type FinalizerOwner interface {
+	OwnsFinalizer(o *Object, finalizer string) bool
+}
+
+func (s *Sim) controllerOwnsFinalizer(o *Object, f string) bool {
+	for _, c := range s.controllers {
+		if fo, ok := c.(FinalizerOwner); ok && fo.OwnsFinalizer(o, f) {
+			return true
+		}
+	}
+	return false
+}
+
 func (s *Sim) whyControllers(o *Object) []string {
 	var out []string
 	for _, c := range s.controllers {

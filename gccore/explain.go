@@ -15,7 +15,10 @@ func (s *Sim) Why(ref ObjectRef) []string {
 	if err != nil {
 		return []string{fmt.Sprintf("%s is not stored: it was deleted or never created.", ref)}
 	}
-	var out []string
+	// A running controller's reason comes first: it is the specific one (a namespace
+	// waiting for a finalizer, NS-3; a Pod held by a NotReady node, KUBELET-2); the GC's
+	// generic lines follow.
+	out := s.whyControllers(o)
 	say := func(format string, args ...any) { out = append(out, fmt.Sprintf(format, args...)) }
 	n, inGraph := s.gb.graph.read(o.UID)
 	switch {
@@ -33,6 +36,9 @@ func (s *Sim) Why(ref ObjectRef) []string {
 			case metav1.FinalizerOrphanDependents:
 				say("Finalizer orphan: the GC first removes this owner from its dependents' ownerReferences, then removes the finalizer (ORPH-2, ORPH-3).")
 			default:
+				if s.controllerOwnsFinalizer(o, f) {
+					continue // the controller's own line says when it removes it
+				}
 				say("Finalizer %s: no part of the GC removes it; the controller that owns it (you, here) must remove it.", f)
 			}
 		}
@@ -49,7 +55,7 @@ func (s *Sim) Why(ref ObjectRef) []string {
 			s.whyQueued(q, n, say)
 		}
 	}
-	return append(out, s.whyControllers(o)...)
+	return out
 }
 
 func (s *Sim) whyForeground(n *node, say func(string, ...any)) {

@@ -153,6 +153,12 @@ func (c *namespaceController) status(ns *gccore.Object, content []*gccore.Object
 	return ns
 }
 
+// OwnsFinalizer: the namespace controller removes a Namespace's kubernetes finalizer
+// itself once the namespace is empty (NS-4).
+func (c *namespaceController) OwnsFinalizer(o *gccore.Object, f string) bool {
+	return f == finalizerKubernetes && o.APIVersion == "v1" && o.Kind == "Namespace"
+}
+
 // Why names what a Terminating Namespace waits for (NS-3): its content, and the
 // finalizers that hold it.
 func (c *namespaceController) Why(o *gccore.Object) []string {
@@ -174,7 +180,7 @@ func (c *namespaceController) Why(o *gccore.Object) []string {
 	case n == 0:
 		return []string{"The namespace controller removes the kubernetes finalizer at its next sync: the namespace is empty (NS-4)."}
 	case len(held) > 0:
-		return []string{fmt.Sprintf("The namespace waits for finalizers: %s. Whoever owns a finalizer must remove it; then the namespace controller finishes (NS-3, NS-4).", strings.Join(held, ", "))}
+		return []string{fmt.Sprintf("The namespace waits for finalizers: %s, as its condition NamespaceFinalizersRemaining says. Whoever owns a finalizer must remove it; then the namespace controller finishes (NS-3, NS-4).", strings.Join(held, ", "))}
 	}
 	return []string{fmt.Sprintf("The namespace controller is deleting its content: %d object(s) left, Pods first (NS-2).", n)}
 }

@@ -28,16 +28,23 @@ func runUntil(t *testing.T, file, cut string) *gccore.Sim {
 }
 
 // Why names the NotReady node's kubelet (KUBELET-2) and the finalizer a namespace waits
-// for (NS-3).
+// for (NS-3) first, before the GC's generic lines, and does not ask a person to remove the
+// kubernetes finalizer the namespace controller removes itself (NS-4).
 func TestWhyNamesKubeletAndNamespaceFinalizer(t *testing.T) {
 	sim := runUntil(t, "cluster-notready-node-ready.yaml", "- setNodeReady: {node: node-a, ready: true}")
-	why := strings.Join(sim.Why(gccore.ObjectRef{APIVersion: "v1", Kind: "Pod", Namespace: "default", Name: "web-hjslb5h-rrvh5"}), "\n")
-	if !strings.Contains(why, "held by the kubelet of NotReady node node-a (KUBELET-2)") {
-		t.Errorf("Why of the held Pod:\n%s", why)
+	why := sim.Why(gccore.ObjectRef{APIVersion: "v1", Kind: "Pod", Namespace: "default", Name: "web-hjslb5h-rrvh5"})
+	if !strings.Contains(why[0], "held by the kubelet of NotReady node node-a (KUBELET-2)") {
+		t.Errorf("Why of the held Pod, first line:\n%s", strings.Join(why, "\n"))
 	}
 	sim = runUntil(t, "cluster-namespace-stuck.yaml", "- removeFinalizer")
-	why = strings.Join(sim.Why(gccore.ObjectRef{APIVersion: "v1", Kind: "Namespace", Name: "team"}), "\n")
-	if !strings.Contains(why, "waits for finalizers: ConfigMap settings (finalizer example.com/hold)") {
-		t.Errorf("Why of the stuck namespace:\n%s", why)
+	why = sim.Why(gccore.ObjectRef{APIVersion: "v1", Kind: "Namespace", Name: "team"})
+	if !strings.Contains(why[0], "waits for finalizers: ConfigMap settings (finalizer example.com/hold), as its condition NamespaceFinalizersRemaining says") ||
+		!strings.Contains(why[0], "NS-3") {
+		t.Errorf("Why of the stuck namespace, first line:\n%s", strings.Join(why, "\n"))
+	}
+	for _, line := range why {
+		if strings.Contains(line, "Finalizer kubernetes") {
+			t.Errorf("Why of the stuck namespace asks a person to remove kubernetes: %s", line)
+		}
 	}
 }
