@@ -2,6 +2,7 @@ package gccore
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strconv"
 	"time"
@@ -54,6 +55,8 @@ type APIServer struct {
 	watch []func(WatchEvent)
 	// warn receives API warnings (API-3).
 	warn func(ref ObjectRef, msg string)
+	// refused receives a create the admission refuses (NS-5).
+	refused func(ref ObjectRef, msg string)
 }
 
 type clock struct{ tick int64 }
@@ -159,6 +162,9 @@ func (s *APIServer) Create(obj *Object) (*Object, error) {
 		return nil, err
 	}
 	gr := r.GVR().GroupResource()
+	if err := s.admitCreate(obj.Ref(), key.namespace, gr); err != nil {
+		return nil, err
+	}
 	if _, ok := s.objects[key]; ok {
 		return nil, apierrors.NewAlreadyExists(gr, obj.Name)
 	}
@@ -186,6 +192,24 @@ func (s *APIServer) Create(obj *Object) (*Object, error) {
 	}
 	s.commit(r, key, o, watch.Added)
 	return o.Copy(), nil
+}
+
+// admitCreate is the NamespaceLifecycle admission plugin's refusal (NS-5): no new object
+// in a Namespace that is being deleted. Like upstream's, it runs before the storage
+// checks. A namespace that is not stored refuses nothing (namespaces need not exist).
+func (s *APIServer) admitCreate(ref ObjectRef, namespace string, gr schema.GroupResource) error {
+	if namespace == "" {
+		return nil
+	}
+	ns, err := s.getShared(ObjectRef{APIVersion: "v1", Kind: "Namespace", Name: namespace})
+	if err != nil || !ns.Terminating() {
+		return nil
+	}
+	msg := fmt.Sprintf("unable to create new content in namespace %s because it is being terminated", namespace)
+	if s.refused != nil {
+		s.refused(ref, msg)
+	}
+	return apierrors.NewForbidden(gr, ref.Name, errors.New(msg))
 }
 
 // validate applies the metadata checks of API-2 and API-6.

@@ -1141,3 +1141,33 @@ func TestAPI21NoReferentialIntegrity(t *testing.T) {
 		})
 	}
 }
+
+// NS-5 (cluster-rules.md): the NamespaceLifecycle admission refuses a create in a
+// Namespace being deleted, with 403 and upstream's message, before the storage checks;
+// a namespace that is not stored, or is not being deleted, refuses nothing.
+func TestNS5NoContentInTerminatingNamespace(t *testing.T) {
+	h := newAPIHarness(t)
+	var refused []string
+	h.s.refused = func(ref ObjectRef, msg string) { refused = append(refused, ref.String()+": "+msg) }
+	h.create(`{apiVersion: v1, kind: Namespace, metadata: {name: team, finalizers: [example.com/hold]}}`)
+	h.create(`{apiVersion: v1, kind: ConfigMap, metadata: {name: before, namespace: team}}`)
+	h.create(`{apiVersion: v1, kind: ConfigMap, metadata: {name: free, namespace: nowhere}}`) // need not exist
+	if _, _, err := h.delete(ObjectRef{APIVersion: "v1", Kind: "Namespace", Name: "team"}, metav1.DeleteOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"late", "before"} { // "before" exists: admission answers first
+		_, err := h.s.Create(h.obj(`{apiVersion: v1, kind: ConfigMap, metadata: {name: ` + name + `, namespace: team}}`))
+		if !apierrors.IsForbidden(err) || !strings.Contains(err.Error(), "unable to create new content in namespace team because it is being terminated") {
+			t.Errorf("NS-5: create %s in Terminating team: %v, want 403 Forbidden", name, err)
+		}
+	}
+	if len(refused) != 2 || !strings.HasPrefix(refused[0], "v1/ConfigMap team/late: unable to create") {
+		t.Errorf("NS-5: refusals reported %q", refused)
+	}
+	if _, err := h.s.Create(h.obj(`{apiVersion: v1, kind: ConfigMap, metadata: {name: other, namespace: default}}`)); err != nil {
+		t.Errorf("NS-5: create in another namespace: %v", err)
+	}
+	if _, err := h.s.Create(h.obj(`{apiVersion: v1, kind: Namespace, metadata: {name: team2}}`)); err != nil {
+		t.Errorf("NS-5: a cluster-scoped create: %v", err)
+	}
+}

@@ -57,8 +57,10 @@
 //   - Declared custom kinds behave like CRDs: strategic merge patch is refused (415), so the
 //     GC falls back to a JSON merge patch built from its informer's copy (OPS-3).
 //   - The OwnerRefInvalidNamespace Event (GB-14) is recorded (GCEvents, trace), not stored.
-//   - Namespaces need not exist: there is no namespace lifecycle controller.
-//   - Admission plugins are not modelled: a real API server adds kubernetes.io/pv-protection
+//   - Namespaces need not exist: the namespace controller runs only when a version 2
+//     scenario names it (cluster-rules.md, NS-*).
+//   - Of the admission plugins, only NamespaceLifecycle's refusal of creates in a
+//     Namespace being deleted is modelled (NS-5). A real API server adds kubernetes.io/pv-protection
 //     and kubernetes.io/pvc-protection finalizers to PersistentVolumes and claims; gcplay
 //     does not (write them into the scenario to see their effect).
 //   - CRD deletion removing its custom resources (API-19) and the discovery/monitor sync

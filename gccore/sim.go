@@ -128,6 +128,11 @@ func New(cfg Config) (*Sim, error) {
 	s.api.warn = func(ref ObjectRef, msg string) {
 		s.trace.add(Record{Component: CompAPIServer, Rule: rules.API3, Key: ref.String(), Text: "warning: " + msg})
 	}
+	s.api.refused = func(ref ObjectRef, msg string) {
+		s.trace.addAfterCall(func() Record {
+			return Record{Component: CompAPIServer, Rule: rules.NS5, Key: ref.String(), Text: "create refused: " + msg}
+		})
+	}
 	for i := 0; i < cfg.Workers; i++ {
 		s.deleteWorkers = append(s.deleteWorkers, Worker(CompDeleteWorker, i))
 		s.orphanWorkers = append(s.orphanWorkers, Worker(CompOrphanWorker, i))

@@ -181,6 +181,7 @@ const (
 	NS2      ID = "NS-2"
 	NS3      ID = "NS-3"
 	NS4      ID = "NS-4"
+	NS5      ID = "NS-5"
 	DEL9a    ID = "DEL-9a"
 	DEL9b    ID = "DEL-9b"
 	DEL9c    ID = "DEL-9c"
@@ -368,6 +369,7 @@ var known = map[ID]bool{
 	NS2:      true,
 	NS3:      true,
 	NS4:      true,
+	NS5:      true,
 	DEL9a:    true,
 	DEL9b:    true,
 	DEL9c:    true,
