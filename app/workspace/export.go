@@ -56,7 +56,7 @@ func (w *Workspace) ExportScenario() []byte {
 			failed++
 		default:
 			flush()
-			f.Steps = append(f.Steps, stepOf(e))
+			f.Steps = append(f.Steps, stepOf(e, f.Version >= scenario.ClusterVersion))
 		}
 	}
 	flush()
@@ -86,8 +86,14 @@ func (w *Workspace) ExportScenario() []byte {
 }
 
 // stepOf renders a successful recorded action as a scenario step; a create pins the uid
-// the object got, so that the replay does not depend on uid generation.
-func stepOf(e entry) map[string]any {
+// the object got, so that the replay does not depend on uid generation. In a version 2
+// file a scale, setNodeReady or setLabels stays that step, not the `update` it plays.
+func stepOf(e entry, v2 bool) map[string]any {
+	if v2 {
+		if m, ok := scenario.ClusterStepMap(e.in); ok {
+			return m
+		}
+	}
 	m, _ := scenario.StepMap(e.in)
 	if obj, ok := m["create"].(map[string]any); ok {
 		md, _ := obj["metadata"].(map[string]any)

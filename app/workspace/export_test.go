@@ -3,9 +3,11 @@ package workspace
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/gcplay/gcplay/gccore"
+	"github.com/gcplay/gcplay/gccore/scenario"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 )
 
@@ -102,5 +104,68 @@ func TestExportUnstartedScenario(t *testing.T) {
 				t.Fatalf("export replays differently:\n%s", diffLines(a, b))
 			}
 		})
+	}
+}
+
+// TestExportKeepsClusterSteps: in a version 2 session, a scale, a setNodeReady and a
+// setLabels done by the learner are exported as those steps, not as the `update` each
+// plays (issue 15), and the export replays to the same end.
+func TestExportKeepsClusterSteps(t *testing.T) {
+	src := []byte(`version: 2
+controllers: [deployment, replicaset, kubelet]
+nodes:
+- {name: node-a, ready: true}
+objects:
+- apiVersion: apps/v1
+  kind: Deployment
+  metadata: {name: web}
+  spec:
+    replicas: 1
+    selector: {matchLabels: {app: web}}
+    template:
+      metadata: {labels: {app: web}}
+      spec: {nodeName: node-a}
+`)
+	w, err := New("cluster", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.RunUntilIdle(); err != nil {
+		t.Fatal(err)
+	}
+	// The learner's actions, as a lesson's steps give them to the workspace.
+	acts, err := scenario.Parse("acts", []byte(`version: 2
+steps:
+- scale: {apiVersion: apps/v1, kind: Deployment, name: web, replicas: 2}
+- setNodeReady: {node: node-a, ready: false}
+- setLabels: {apiVersion: apps/v1, kind: Deployment, name: web, labels: {team: blue}}
+- setNodeReady: {node: node-a, ready: true}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, st := range acts.Steps {
+		if err := w.Do(st.Input()); err != nil {
+			t.Fatalf("%s: %v", st.Op, err)
+		}
+		if err := w.RunUntilIdle(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out := w.ExportScenario()
+	for _, want := range []string{"- scale:", "- setNodeReady:", "- setLabels:", "replicas: 2", "ready: false", "team: blue"} {
+		if !strings.Contains(string(out), want) {
+			t.Errorf("export lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(string(out), "- update:") {
+		t.Errorf("export writes a cluster step as update:\n%s", out)
+	}
+	sim, err := headless(t, "export.yaml", out)
+	if err != nil {
+		t.Fatalf("gcplay sim refused the export: %v\n%s", err, out)
+	}
+	if got, want := string(gccore.ListYAML(sim.Objects())), string(w.ObjectsYAML()); got != want {
+		t.Fatalf("replayed export differs:\n%s\nexport:\n%s", diffLines(got, want), out)
 	}
 }

@@ -217,3 +217,67 @@ func contains(list []string, s string) bool {
 	}
 	return false
 }
+
+// ClusterStepMap writes an update input as the version 2 step it plays, when it is
+// exactly the merge patch one plays (namedPatch): `scale`, `setNodeReady` or
+// `setLabels`, so that a written-back session keeps what a person did, not only its
+// patch. ok is false for any other input; callers write it as `update`. Only a version 2
+// file may hold the result.
+func ClusterStepMap(in gccore.Input) (step map[string]any, ok bool) {
+	if in.Op != gccore.InputUpdate || in.Ref == nil || (in.PatchType != "" && in.PatchType != gccore.MergePatch) {
+		return nil, false
+	}
+	var p map[string]any
+	if err := json.Unmarshal(in.Patch, &p); err != nil {
+		return nil, false
+	}
+	ref := *in.Ref
+	var op Op
+	var field string
+	var value any
+	body := refMap(ref)
+	switch {
+	case ref.APIVersion == "v1" && ref.Kind == "Node" && ref.Namespace == "":
+		status, _ := p["status"].(map[string]any)
+		conds, _ := status["conditions"].([]any)
+		c, _ := firstOf(conds).(map[string]any)
+		ready := c["status"] == "True"
+		op, field, value = OpSetNodeReady, "status", nodeStatus(ready)
+		body = map[string]any{"node": ref.Name, "ready": ready}
+	case p["spec"] != nil:
+		spec, _ := p["spec"].(map[string]any)
+		n, isNum := spec["replicas"].(float64)
+		if !isNum || n < 0 || n != float64(int64(n)) {
+			return nil, false
+		}
+		op, field, value = OpScale, "spec", map[string]any{"replicas": int64(n)}
+		body["replicas"] = int64(n)
+	default:
+		md, _ := p["metadata"].(map[string]any)
+		labels, isMap := md["labels"].(map[string]any)
+		if !isMap {
+			return nil, false
+		}
+		op, field, value = OpSetLabels, "labels", labels
+		body["labels"] = labels
+	}
+	// The step must play this very patch: compare as JSON values, whatever the key order.
+	var want map[string]any
+	if err := json.Unmarshal(namedPatch(ref, field, value), &want); err != nil || !jsonEqual(p, want) {
+		return nil, false
+	}
+	return map[string]any{string(op): body}, true
+}
+
+func firstOf(list []any) any {
+	if len(list) != 1 {
+		return nil
+	}
+	return list[0]
+}
+
+func jsonEqual(a, b any) bool {
+	x, err1 := json.Marshal(a)
+	y, err2 := json.Marshal(b)
+	return err1 == nil && err2 == nil && bytes.Equal(x, y)
+}

@@ -59,6 +59,11 @@ func (st Step) Map() map[string]any {
 		}
 		return map[string]any{"run": st.Ticks}
 	}
+	if st.Op == OpScale || st.Op == OpSetNodeReady || st.Op == OpSetLabels {
+		if m, ok := ClusterStepMap(st.Input()); ok {
+			return m
+		}
+	}
 	m, _ := StepMap(st.Input())
 	return m
 }

@@ -4,13 +4,16 @@ import (
 	"os"
 	"testing"
 
+	"github.com/gcplay/gcplay/gccore"
 	"github.com/gcplay/gcplay/gccore/scenario"
 	"github.com/gcplay/gcplay/internal/fixtures"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"sigs.k8s.io/yaml"
 )
 
 // TestStepMapRoundTrip: every step of every golden scenario, written back by Step.Map
-// (StepMap for actions) and parsed again, is the same input.
+// (StepMap for actions, ClusterStepMap for the version 2 steps) and parsed again, is the
+// same input and the same step: a scale stays a scale, not the update it plays.
 func TestStepMapRoundTrip(t *testing.T) {
 	files, err := fixtures.ScenarioFiles("../testdata/scenarios")
 	if err != nil || len(files) == 0 {
@@ -30,7 +33,11 @@ func TestStepMapRoundTrip(t *testing.T) {
 		for _, st := range sc.Steps {
 			steps = append(steps, st.Map())
 		}
-		out, err := yaml.Marshal(map[string]any{"resources": sc.Resources, "steps": steps})
+		file := map[string]any{"resources": sc.Resources, "steps": steps}
+		if sc.Version > 1 {
+			file["version"], file["controllers"] = sc.Version, sc.Controllers
+		}
+		out, err := yaml.Marshal(file)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -40,7 +47,7 @@ func TestStepMapRoundTrip(t *testing.T) {
 		}
 		for i, st := range sc.Steps {
 			a, b := st.Input(), again.Steps[i].Input()
-			if !a.Equal(b) || st.Idle != again.Steps[i].Idle {
+			if !a.Equal(b) || st.Idle != again.Steps[i].Idle || st.Op != again.Steps[i].Op {
 				t.Errorf("%s: steps[%d]: %s came back as %s", f, i, a, b)
 			}
 			n++
@@ -65,6 +72,53 @@ func TestFineStepsOnlyWithTheOption(t *testing.T) {
 		m, ok := scenario.StepMap(st.Input())
 		if !ok || m[string(st.Op)] == nil {
 			t.Errorf("steps[%d] %s is not written back: %v", i, st.Op, m)
+		}
+	}
+}
+
+// TestClusterStepMap: an update input that is exactly what scale, setNodeReady or
+// setLabels plays is written back as that step, and parses to the same input; any other
+// update (another field, a strategic patch, a Node patch that is not the Ready condition)
+// is not.
+func TestClusterStepMap(t *testing.T) {
+	src := []byte(`version: 2
+controllers: [replicaset]
+steps:
+- scale: {apiVersion: apps/v1, kind: ReplicaSet, name: web, replicas: 3}
+- setNodeReady: {node: node-a, ready: false}
+- setNodeReady: {node: node-a, ready: true}
+- setLabels: {apiVersion: v1, kind: Pod, namespace: team, name: web-x, labels: {app: debug, tier: null}}
+`)
+	sc, err := scenario.Parse("cluster.yaml", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, st := range sc.Steps {
+		m, ok := scenario.ClusterStepMap(st.Input())
+		if !ok || m[string(st.Op)] == nil {
+			t.Fatalf("steps[%d] (%s): written back as %v, %v", i, st.Op, m, ok)
+		}
+		out, _ := yaml.Marshal(map[string]any{"version": 2, "steps": []any{m}})
+		again, err := scenario.Parse("again.yaml", out)
+		if err != nil {
+			t.Fatalf("steps[%d]: %v\n%s", i, err, out)
+		}
+		if a, b := st.Input(), again.Steps[0].Input(); !a.Equal(b) || again.Steps[0].Op != st.Op {
+			t.Errorf("steps[%d]: %s came back as %s %s", i, a, again.Steps[0].Op, b)
+		}
+	}
+	node := gccore.ObjectRef{APIVersion: "v1", Kind: "Node", Name: "node-a"}
+	rs := gccore.ObjectRef{APIVersion: "apps/v1", Kind: "ReplicaSet", Namespace: "default", Name: "web"}
+	for _, in := range []gccore.Input{
+		gccore.PatchInput(rs, []byte(`{"metadata":{"name":"web","namespace":"default"},"spec":{"replicas":3,"paused":true}}`)),
+		gccore.PatchInput(rs, []byte(`{"spec":{"replicas":3}}`)), // no name: not what scale plays
+		gccore.PatchInput(rs, []byte(`{"metadata":{"name":"web","namespace":"default","labels":{"a":"b"},"finalizers":["x/y"]}}`)),
+		gccore.PatchInput(node, []byte(`{"metadata":{"name":"node-a"},"status":{"conditions":[{"type":"DiskPressure","status":"True"}]}}`)),
+		{Op: gccore.InputUpdate, Ref: &rs, PatchType: gccore.StrategicPatch, Patch: []byte(`{"metadata":{"name":"web","namespace":"default"},"spec":{"replicas":3}}`)},
+		gccore.DeleteInput(rs, metav1.DeleteOptions{}),
+	} {
+		if m, ok := scenario.ClusterStepMap(in); ok {
+			t.Errorf("%s: written as %v, want an update", in, m)
 		}
 	}
 }
