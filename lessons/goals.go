@@ -26,6 +26,8 @@ const (
 	GoalUsedPolicy           GoalKind = "usedPolicy"           // a learner's delete used the policy
 	GoalMaxActions           GoalKind = "maxActions"           // at most N learner actions (a constraint)
 	GoalWhyCites             GoalKind = "whyCites"             // the object's "why" cites the rule
+	GoalSameUID              GoalKind = "sameUID"              // the object was never deleted: the one of the start (a constraint)
+	GoalAdoptedBy            GoalKind = "adoptedBy"            // an ownerReference holds the uid of owner, re-created since
 )
 
 // Goal is one check of a lesson.
@@ -47,7 +49,7 @@ type Goal struct {
 // anyone acts, so Check does not require them unmet at the start; every other goal must
 // be unmet there.
 func (g Goal) Keep() bool {
-	return g.Kind == GoalPresent || g.Kind == GoalNothingDeletedBefore || g.Kind == GoalMaxActions
+	return g.Kind == GoalPresent || g.Kind == GoalNothingDeletedBefore || g.Kind == GoalMaxActions || g.Kind == GoalSameUID
 }
 
 // ObjRef names an object in a goal: its kind, namespace (empty: "default" or cluster
@@ -153,6 +155,15 @@ func (s *State) deletedAt(r ObjRef) int {
 	return -1
 }
 
+// ownedBy reports whether an ownerReference of o holds the uid of the stored owner: by
+// uid, as the GC judges it (a reference to the name with a stale uid is dangling).
+func (s *State) ownedBy(o *gccore.Object, owner ObjRef) bool {
+	own, ok := s.object(owner)
+	return ok && slices.ContainsFunc(o.OwnerReferences, func(ref metav1.OwnerReference) bool {
+		return ref.Kind == owner.Kind && ref.UID == own.UID
+	})
+}
+
 // Met reports whether the goal holds in s.
 func (g Goal) Met(s *State) bool {
 	o, stored := s.object(g.Object)
@@ -168,11 +179,13 @@ func (g Goal) Met(s *State) bool {
 	case GoalNoFinalizer:
 		return stored && !slices.Contains(o.Finalizers, g.Finalizer)
 	case GoalOwnedBy:
-		// By uid, as the GC judges it: a reference to the name with a stale uid is dangling.
-		owner, ok := s.object(g.Other)
-		return stored && ok && slices.ContainsFunc(o.OwnerReferences, func(ref metav1.OwnerReference) bool {
-			return ref.Kind == g.Other.Kind && ref.UID == owner.UID
-		})
+		return stored && s.ownedBy(o, g.Other)
+	case GoalAdoptedBy:
+		// The owner now stored is not the start's: it was deleted since (a uid only
+		// changes by a delete and a create).
+		return stored && s.deletedAt(g.Other) >= 0 && s.ownedBy(o, g.Other)
+	case GoalSameUID:
+		return stored && s.deletedAt(g.Object) < 0
 	case GoalNotOwnedBy:
 		return stored && !slices.ContainsFunc(o.OwnerReferences, func(ref metav1.OwnerReference) bool {
 			return ref.Kind == g.Other.Kind && ref.Name == g.Other.Name
@@ -227,6 +240,8 @@ var goalTexts = map[GoalKind]struct{ en, zh string }{
 	GoalUsedPolicy:           {"You delete with propagationPolicy {policy}", "你使用 propagationPolicy {policy} 进行删除"},
 	GoalMaxActions:           {"At most {n} actions", "最多 {n} 个操作"},
 	GoalWhyCites:             {"The “why” of {object} cites {rule}", "{object} 的“为什么”引用了 {rule}"},
+	GoalSameUID:              {"{object} is still the object of the start (same uid, never deleted)", "{object} 仍是开始时的那个对象（uid 不变，从未被删除）"},
+	GoalAdoptedBy:            {"{object} is owned by the re-created {other} (its ownerReference holds the new uid)", "{object} 属于重新创建的 {other}（ownerReference 中是新的 uid）"},
 }
 
 // cites reports whether text names the rule id as a whole word: "DEL-9" is not cited by

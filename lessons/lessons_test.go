@@ -101,8 +101,12 @@ func TestGoalMet(t *testing.T) {
 	})
 	child := cm("child", func(o *gccore.Object) { o.OwnerReferences = ownerRefs("owner", owner.UID) })
 	stale := cm("stale", func(o *gccore.Object) { o.OwnerReferences = ownerRefs("owner", "old-uid") })
+	// b was deleted and created again (a new uid); adopted holds its new uid, kept the old.
+	b := cm("b", nil)
+	adopted := cm("adopted", func(o *gccore.Object) { o.OwnerReferences = ownerRefs("b", b.UID) })
+	kept := cm("kept", func(o *gccore.Object) { o.OwnerReferences = ownerRefs("b", "first-b-uid") })
 	s := &State{
-		Objects:   []*gccore.Object{owner, term, child, stale},
+		Objects:   []*gccore.Object{owner, term, child, stale, b, adopted, kept},
 		Deletions: []Deletion{{Ref: ref("a"), Tick: 3}, {Ref: ref("b"), Tick: 5}},
 		Actions:   []Action{{Op: "delete", Ref: ref("a"), Policy: "Foreground"}},
 		Why:       func(gccore.ObjectRef) []string { return []string{"waits for its dependents (FG-1, DEL-9c)"} },
@@ -126,6 +130,14 @@ func TestGoalMet(t *testing.T) {
 		{Goal{Kind: GoalOwnedBy, Object: cmRef("stale"), Other: cmRef("owner")}, false}, // by uid
 		{Goal{Kind: GoalNotOwnedBy, Object: cmRef("stale"), Other: cmRef("owner")}, false},
 		{Goal{Kind: GoalNotOwnedBy, Object: cmRef("owner"), Other: cmRef("child")}, true},
+		{Goal{Kind: GoalSameUID, Object: cmRef("owner")}, true},
+		{Goal{Kind: GoalSameUID, Object: cmRef("b")}, false},     // deleted and created again
+		{Goal{Kind: GoalSameUID, Object: cmRef("a")}, false},     // gone
+		{Goal{Kind: GoalSameUID, Object: cmRef("never")}, false}, // never stored
+		{Goal{Kind: GoalAdoptedBy, Object: cmRef("adopted"), Other: cmRef("b")}, true},
+		{Goal{Kind: GoalAdoptedBy, Object: cmRef("kept"), Other: cmRef("b")}, false},      // the old uid: dangling
+		{Goal{Kind: GoalAdoptedBy, Object: cmRef("child"), Other: cmRef("owner")}, false}, // owner is the start's
+		{Goal{Kind: GoalAdoptedBy, Object: cmRef("adopted"), Other: cmRef("a")}, false},   // a is gone
 		{Goal{Kind: GoalDeletedBefore, Object: cmRef("a"), Other: cmRef("b")}, true},
 		{Goal{Kind: GoalDeletedBefore, Object: cmRef("b"), Other: cmRef("a")}, false},
 		{Goal{Kind: GoalDeletedBefore, Object: cmRef("a"), Other: cmRef("owner")}, false},

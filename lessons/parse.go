@@ -213,7 +213,7 @@ func parseGoal(m map[string]json.RawMessage) (Goal, error) {
 	}
 	var err error
 	switch g.Kind {
-	case GoalDeleted, GoalPresent, GoalTerminating:
+	case GoalDeleted, GoalPresent, GoalTerminating, GoalSameUID:
 		var s string
 		if err = json.Unmarshal(body, &s); err == nil {
 			g.Object, err = ParseObjRef(s)
@@ -226,7 +226,7 @@ func parseGoal(m map[string]json.RawMessage) (Goal, error) {
 				err = fmt.Errorf("no finalizer")
 			}
 		}
-	case GoalOwnedBy, GoalNotOwnedBy:
+	case GoalOwnedBy, GoalNotOwnedBy, GoalAdoptedBy:
 		var v struct{ Object, Owner string }
 		if err = strictJSON(body, &v); err == nil {
 			g.Object, g.Other = mustRef(v.Object, &err), mustRef(v.Owner, &err)
@@ -249,7 +249,7 @@ func parseGoal(m map[string]json.RawMessage) (Goal, error) {
 		if err = strictJSON(body, &v); err == nil {
 			g.Object, g.Rule = mustRef(v.Object, &err), v.Rule
 			if err == nil && !rules.ID(v.Rule).Known() {
-				err = fmt.Errorf("rule %q is not in gc-behavior.md", v.Rule)
+				err = fmt.Errorf("rule %q is not in gc-behavior.md or cluster-rules.md", v.Rule)
 			}
 		}
 	}
@@ -288,11 +288,12 @@ func strictJSON(data []byte, v any) error {
 func (l *Lesson) steps(what string, raw []Step) ([]scenario.Step, error) {
 	var start struct {
 		Resources any `json:"resources,omitempty"`
+		Version   any `json:"version,omitempty"` // 2: the cluster steps (scale, setNodeReady, setLabels)
 	}
 	if err := json.Unmarshal(l.Start, &start); err != nil {
 		return nil, err
 	}
-	data, err := json.Marshal(map[string]any{"resources": start.Resources, "steps": raw})
+	data, err := json.Marshal(map[string]any{"resources": start.Resources, "version": start.Version, "steps": raw})
 	if err != nil {
 		return nil, err
 	}

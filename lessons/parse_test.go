@@ -74,6 +74,8 @@ func TestParseErrors(t *testing.T) {
 		{"no hints", "hints:\n- {en: Delete a, zh-CN: 删除 a}\n", "hints: []\n", "hints: give at least one"},
 		{"bad delay", "controls: [delete, step]", "controls: [delete, step]\nconfig: {informerDelay: 0}", "config.informerDelay 0"},
 		{"delay for an unknown kind", "controls: [delete, step]", "controls: [delete, step]\nconfig: {informerDelay: 2, informerDelays: {Gadget: 3}}", `config: informer delay for "Gadget"`},
+		{"bad adoptedBy", "- deleted: ConfigMap/b", "- adoptedBy: {object: ConfigMap/b, parent: ConfigMap/a}", `adoptedBy: json: unknown field "parent"`},
+		{"cluster step in a version 1 lesson", "- delete: {apiVersion: v1, kind: ConfigMap, name: a}", "- setNodeReady: {node: node-a, ready: true}", "needs version: 2"},
 		{"fine step with a ref", "- delete: {apiVersion: v1, kind: ConfigMap, name: a}", "- delete: {apiVersion: v1, kind: ConfigMap, name: a}\n- runOrphanItem: {name: a}", "solution[1] (runOrphanItem): runOrphanItem takes {}"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
