@@ -169,13 +169,15 @@ func TestWorkshopLessons(t *testing.T) {
 }
 
 // TestChinesePanels opens every panel and dialog of the page in Chinese (?lang=zh-CN) and
-// finds none of our English labels in what it shows; the screenshots are looked at for
-// tofu and clipped text. Kubernetes terms and kubectl's own output stay English.
+// finds none of our English labels, nor the inspector's "why" in English, in what it shows;
+// the screenshots are looked at for tofu and clipped text. Kubernetes terms, the trace and
+// kubectl's own output stay English.
 func TestChinesePanels(t *testing.T) {
 	ctx := newTab(t)
 	openURL(t, ctx, baseURL+"/?lang=zh-CN#scenario="+workspace.EncodeLink(example(t, "deployment")))
 	english := []string{"Create an object", "Or paste YAML", "Run command", "Session as scenario", "Link to this session",
-		"Why is it not deleted yet?", "Add finalizer", "Share link", "Copy embed snippet", "New workspace from", "Zoom in"}
+		"Why is it not deleted yet?", "Add finalizer", "Share link", "Copy embed snippet", "New workspace from", "Zoom in",
+		"The garbage collector has not seen it yet", "Nothing deletes it"}
 	noEnglish := func(where string) {
 		t.Helper()
 		text := eval[string](t, ctx, `document.body.innerText + [...document.querySelectorAll('[title],[aria-label]')].map(e => (e.title || '') + (e.getAttribute('aria-label') || '')).join(' ')`)

@@ -138,7 +138,7 @@ func (s *APIServer) hasUID(uid types.UID) bool {
 // Explainer is a Controller that can say why it holds an object (Sim.Why): the kubelet
 // of a NotReady node, a namespace waiting for a finalizer.
 type Explainer interface {
-	Why(o *Object) []string
+	Why(o *Object) []Reason
 }
 
 // FinalizerOwner is a Controller that removes a finalizer itself (the namespace
@@ -156,8 +156,8 @@ func (s *Sim) controllerOwnsFinalizer(o *Object, f string) bool {
 	return false
 }
 
-func (s *Sim) whyControllers(o *Object) []string {
-	var out []string
+func (s *Sim) whyControllers(o *Object) []Reason {
+	var out []Reason
 	for _, c := range s.controllers {
 		if e, ok := c.(Explainer); ok {
 			out = append(out, e.Why(o)...)

@@ -8,18 +8,40 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 )
 
+// Reason is one sentence of Why: its English format and arguments, so that a page can
+// say it in another language, keyed by Format (the playground's Chinese inspector).
+type Reason struct {
+	Format string
+	Args   []any
+}
+
+// Because is the Reason fmt.Sprintf(format, args...) says.
+func Because(format string, args ...any) Reason { return Reason{format, args} }
+
+func (r Reason) String() string { return fmt.Sprintf(r.Format, r.Args...) }
+
 // Why answers "why is this object still here?" in plain sentences, from the object's
 // finalizers and owners, the GC's graph and its queues. Each sentence cites its rule.
 func (s *Sim) Why(ref ObjectRef) []string {
+	rs := s.Reasons(ref)
+	out := make([]string, len(rs))
+	for i, r := range rs {
+		out[i] = r.String()
+	}
+	return out
+}
+
+// Reasons is Why's sentences as Reasons.
+func (s *Sim) Reasons(ref ObjectRef) []Reason {
 	o, err := s.api.Get(ref)
 	if err != nil {
-		return []string{fmt.Sprintf("%s is not stored: it was deleted or never created.", ref)}
+		return []Reason{Because("%s is not stored: it was deleted or never created.", ref.String())}
 	}
 	// A running controller's reason comes first: it is the specific one (a namespace
 	// waiting for a finalizer, NS-3; a Pod held by a NotReady node, KUBELET-2); the GC's
 	// generic lines follow.
 	out := s.whyControllers(o)
-	say := func(format string, args ...any) { out = append(out, fmt.Sprintf(format, args...)) }
+	say := func(format string, args ...any) { out = append(out, Because(format, args...)) }
 	n, inGraph := s.gb.graph.read(o.UID)
 	switch {
 	case !inGraph:

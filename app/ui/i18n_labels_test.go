@@ -20,6 +20,10 @@ import (
 func TestEveryLabelTranslated(t *testing.T) {
 	labels := map[string]string{} // label -> where
 	files, _ := filepath.Glob("*.go")
+	// The inspector's "why" sentences, keyed by their format (gccore.Reason).
+	core, _ := filepath.Glob("../../gccore/explain.go")
+	cluster, _ := filepath.Glob("../../gccore/cluster/*.go")
+	files = append(append(files, core...), cluster...)
 	fset := token.NewFileSet()
 	for _, name := range files {
 		if strings.HasSuffix(name, "_test.go") {
@@ -34,12 +38,17 @@ func TestEveryLabelTranslated(t *testing.T) {
 			if !ok {
 				return true
 			}
-			id, ok := call.Fun.(*ast.Ident)
-			if !ok {
-				return true
+			var name string
+			switch fun := call.Fun.(type) {
+			case *ast.Ident:
+				name = fun.Name
+			case *ast.SelectorExpr:
+				name = fun.Sel.Name
 			}
-			// tr(lang, "…") and the helpers whose label arguments reach tr.
-			args := map[string][]int{"tr": {1}, "fine": {0, 3}, "btn": {0}, "item": {1, 2}, "small": {0, 1}, "field": {0}}[id.Name]
+			// tr(lang, "…"), the helpers whose label arguments reach tr, and the core's
+			// reasons (say and gccore.Because).
+			args := map[string][]int{"tr": {1}, "fine": {0, 3}, "btn": {0}, "item": {1, 2}, "small": {0, 1}, "field": {0},
+				"say": {0}, "Because": {0}}[name]
 			for _, i := range args {
 				if i < len(call.Args) {
 					if lit, ok := call.Args[i].(*ast.BasicLit); ok && lit.Kind == token.STRING {

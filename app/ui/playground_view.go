@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"fmt"
+
 	"github.com/gcplay/gcplay/app/scene"
 	"github.com/gcplay/gcplay/app/workspace"
 	"github.com/gcplay/gcplay/lessons"
@@ -249,7 +251,12 @@ func (p *Playground) why() []string {
 	if !ok {
 		return nil
 	}
-	return p.ws.Why(o.Ref())
+	rs := p.ws.Reasons(o.Ref())
+	out := make([]string, len(rs))
+	for i, r := range rs {
+		out[i] = fmt.Sprintf(tr(p.lang, r.Format), r.Args...) // the core's English is the key
+	}
+	return out
 }
 
 func (p *Playground) selectedYAML() string {

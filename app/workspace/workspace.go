@@ -141,6 +141,9 @@ func (w *Workspace) Sim() *gccore.Sim { return w.sim }
 // Why explains why an object is still stored (gccore.Sim.Why).
 func (w *Workspace) Why(ref gccore.ObjectRef) []string { return w.sim.Why(ref) }
 
+// Reasons is Why's sentences with their formats, for a page in another language.
+func (w *Workspace) Reasons(ref gccore.ObjectRef) []gccore.Reason { return w.sim.Reasons(ref) }
+
 // Actions are the person's successful actions up to the current position, in order:
 // neither the scenario's own steps nor steps of time.
 func (w *Workspace) Actions() []gccore.Input {

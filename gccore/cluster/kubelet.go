@@ -104,16 +104,16 @@ func nodeOf(p *gccore.Object) string {
 }
 
 // Why says that a Terminating Pod waits for its node's kubelet (KUBELET-1 ... KUBELET-3).
-func (k *kubelet) Why(o *gccore.Object) []string {
+func (k *kubelet) Why(o *gccore.Object) []gccore.Reason {
 	node := nodeOf(o)
 	if o.APIVersion != "v1" || o.Kind != "Pod" || !o.Terminating() || node == "" {
 		return nil
 	}
 	if _, err := k.client.Get(gccore.ObjectRef{APIVersion: "v1", Kind: "Node", Name: node}); err != nil {
-		return []string{fmt.Sprintf("No kubelet will remove it: its node %s does not exist (KUBELET-3). Force-delete it (gracePeriodSeconds: 0).", node)}
+		return []gccore.Reason{gccore.Because("No kubelet will remove it: its node %s does not exist (KUBELET-3). Force-delete it (gracePeriodSeconds: 0).", node)}
 	}
 	if !nodeReady(k.client, node) {
-		return []string{fmt.Sprintf("It is held by the kubelet of NotReady node %s (KUBELET-2): set the node Ready again (setNodeReady), or force-delete the Pod (gracePeriodSeconds: 0).", node)}
+		return []gccore.Reason{gccore.Because("It is held by the kubelet of NotReady node %s (KUBELET-2): set the node Ready again (setNodeReady), or force-delete the Pod (gracePeriodSeconds: 0).", node)}
 	}
-	return []string{fmt.Sprintf("The kubelet of node %s removes it when its grace period is over, at %s (KUBELET-1).", node, o.DeletionTimestamp.UTC().Format("2006-01-02T15:04:05Z"))}
+	return []gccore.Reason{gccore.Because("The kubelet of node %s removes it when its grace period is over, at %s (KUBELET-1).", node, o.DeletionTimestamp.UTC().Format("2006-01-02T15:04:05Z"))}
 }

@@ -161,7 +161,7 @@ func (c *namespaceController) OwnsFinalizer(o *gccore.Object, f string) bool {
 
 // Why names what a Terminating Namespace waits for (NS-3): its content, and the
 // finalizers that hold it.
-func (c *namespaceController) Why(o *gccore.Object) []string {
+func (c *namespaceController) Why(o *gccore.Object) []gccore.Reason {
 	if o.APIVersion != "v1" || o.Kind != "Namespace" || !o.Terminating() || !o.HasFinalizer(finalizerKubernetes) {
 		return nil
 	}
@@ -178,9 +178,9 @@ func (c *namespaceController) Why(o *gccore.Object) []string {
 	}
 	switch {
 	case n == 0:
-		return []string{"The namespace controller removes the kubernetes finalizer at its next sync: the namespace is empty (NS-4)."}
+		return []gccore.Reason{gccore.Because("The namespace controller removes the kubernetes finalizer at its next sync: the namespace is empty (NS-4).")}
 	case len(held) > 0:
-		return []string{fmt.Sprintf("The namespace waits for finalizers: %s, as its condition NamespaceFinalizersRemaining says. Whoever owns a finalizer must remove it; then the namespace controller finishes (NS-3, NS-4).", strings.Join(held, ", "))}
+		return []gccore.Reason{gccore.Because("The namespace waits for finalizers: %s, as its condition NamespaceFinalizersRemaining says. Whoever owns a finalizer must remove it; then the namespace controller finishes (NS-3, NS-4).", strings.Join(held, ", "))}
 	}
-	return []string{fmt.Sprintf("The namespace controller is deleting its content: %d object(s) left, Pods first (NS-2).", n)}
+	return []gccore.Reason{gccore.Because("The namespace controller is deleting its content: %d object(s) left, Pods first (NS-2).", n)}
 }
