@@ -77,6 +77,10 @@ func ObjectFromUnstructured(u map[string]any) (*Object, error) {
 			if !ok && v != nil {
 				return nil, fmt.Errorf("metadata must be a map")
 			}
+			if metadataFast(m, &o.ObjectMeta) {
+				break
+			}
+			o.ObjectMeta = metav1.ObjectMeta{} // what the fast path filled before it gave up
 			if err := runtime.DefaultUnstructuredConverter.FromUnstructuredWithValidation(m, &o.ObjectMeta, true); err != nil {
 				return nil, fmt.Errorf("metadata: %v", err)
 			}

@@ -140,7 +140,13 @@ func parseChunked(file string, data []byte, per int, opt Options) (*Scenario, bo
 	for _, c := range chunks {
 		// A chunk's entries sit one level below the document's top, which its own check
 		// does not see.
-		doc, err := checkedNode(c, MaxNesting-1)
+		doc, fast := fastChunk(c)
+		var err error
+		if fast {
+			err = checkNode(doc, MaxNesting-1)
+		} else {
+			doc, err = checkedNode(c, MaxNesting-1)
+		}
 		if err != nil || doc == nil || len(doc.Content) != 1 {
 			return nil, false
 		}
