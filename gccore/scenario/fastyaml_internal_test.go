@@ -100,21 +100,21 @@ func TestFastChunkRefuses(t *testing.T) {
 		"- a: b # a comment\n",
 		"- a: \"x\\ty\"\n",
 		"- a: multi\n    line\n",
-		"- a:\n  b: c\n",               // an empty value
-		"- a: |\n    block\n",         // a block scalar
-		"- - nested\n",                // a compact nested sequence
-		"- a: 'it''s'\n",              // an escaped quote
-		"- {a: b, c: d:e}\n",          // ':' in a flow scalar
-		"- a: {b: c\n",                // an unclosed flow mapping
-		"- a: [b, c,]\n",              // a trailing comma
-		"- a: -b\n",                   // an indicator first
-		"- ? a\n  : b\n",              // a complex key
-		"- a: b\n   c: d\n",           // a badly indented key
-		"- \"a\": b\n",                // a quoted key
-		"- a: é\n",                    // non-ASCII
-		"- a: ~\n",                    // null by ~
-		"- a  : b\n",                  // a space before the colon
-		"- a: b\n- c\n  d: e\n",       // a scalar with a key after it
+		"- a:\n  b: c\n",        // an empty value
+		"- a: |\n    block\n",   // a block scalar
+		"- - nested\n",          // a compact nested sequence
+		"- a: 'it''s'\n",        // an escaped quote
+		"- {a: b, c: d:e}\n",    // ':' in a flow scalar
+		"- a: {b: c\n",          // an unclosed flow mapping
+		"- a: [b, c,]\n",        // a trailing comma
+		"- a: -b\n",             // an indicator first
+		"- ? a\n  : b\n",        // a complex key
+		"- a: b\n   c: d\n",     // a badly indented key
+		"- \"a\": b\n",          // a quoted key
+		"- a: é\n",              // non-ASCII
+		"- a: ~\n",              // null by ~
+		"- a  : b\n",            // a space before the colon
+		"- a: b\n- c\n  d: e\n", // a scalar with a key after it
 		"- a: " + strings.Repeat("[", 70) + strings.Repeat("]", 70) + "\n",
 	} {
 		if fastAgrees(t, []byte(text)) {
