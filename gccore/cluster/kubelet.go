@@ -98,6 +98,30 @@ func (k *kubelet) Tick() {
 	}
 }
 
+// Queue shows the Terminating Pods the kubelets watch, each with what it waits for
+// (gccore.Queuer): its grace period (KUBELET-1) or a node that is not Ready (KUBELET-2,
+// KUBELET-3).
+func (k *kubelet) Queue() gccore.ControllerQueue {
+	v := gccore.ControllerQueue{Name: CompKubelet}
+	for _, key := range (queue{}).keysOf(k.terminating) {
+		it := gccore.ControllerQueueItem{Key: key}
+		if p, err := k.client.Get(k.terminating[key]); err == nil {
+			it.UID = p.UID
+			node := nodeOf(p)
+			switch _, nerr := k.client.Get(gccore.ObjectRef{APIVersion: "v1", Kind: "Node", Name: node}); {
+			case nerr != nil:
+				it.Note = "node " + node + " does not exist (KUBELET-3)"
+			case !nodeReady(k.client, node):
+				it.Note = "held: node " + node + " is NotReady (KUBELET-2)"
+			default:
+				it.Note = fmt.Sprintf("node %s removes it at tick %d (KUBELET-1)", node, p.DeletionTimestamp.Unix()-gccore.Epoch.Unix())
+			}
+		}
+		v.Items = append(v.Items, it)
+	}
+	return v
+}
+
 func nodeOf(p *gccore.Object) string {
 	n, _ := spec(p)["nodeName"].(string)
 	return n
