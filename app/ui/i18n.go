@@ -185,4 +185,12 @@ var zhCN = map[string]string{
 	"Step moves one tick (one second): the informers deliver events, the graph builder updates the GC's graph, then each worker takes one item from attemptToDelete or attemptToOrphan.": "单步前进一个 tick（一秒）：informer 投递事件，图构建器更新垃圾回收器的图，然后每个 worker 从 attemptToDelete 或 attemptToOrphan 取出一个条目。",
 	"Below the graph: what each queue holds and every decision the GC made. Each line cites a rule such as DEL-9c; click it to read the rule.":                                           "图的下方：每个队列的内容，以及垃圾回收器做出的每个决定。每行都引用一条规则，例如 DEL-9c；点击即可阅读该规则。",
 	"Select an object: the Inspector tells why the GC has not deleted it yet. Help (?) lists the keys.":                                                                                  "选中一个对象：检查器会说明垃圾回收器为什么还没有删除它。帮助（?）列出了快捷键。",
+	// The cluster around the GC (issue 15): node lane, controllers' queues, trace filter.
+	"Nodes": "节点", "Ready": "Ready", "NotReady": "NotReady", "missing": "不存在", "no Pods": "没有 Pod",
+	"Set %s NotReady: its kubelet stops and holds its Terminating Pods (KUBELET-2)":                                          "将 %s 设为 NotReady：它的 kubelet 停止工作，其上 Terminating 的 Pod 将一直保留（KUBELET-2）",
+	"Set %s Ready: its kubelet removes its Terminating Pods again (KUBELET-1)":                                               "将 %s 设为 Ready：它的 kubelet 重新开始移除 Terminating 的 Pod（KUBELET-1）",
+	"No Node %s is stored: no kubelet removes its Pods; force-delete them (KUBELET-3)":                                       "不存在名为 %s 的 Node：没有 kubelet 会移除其上的 Pod；请强制删除它们（KUBELET-3）",
+	"Node %s is NotReady at tick %d: its kubelet holds the Pods it must remove (KUBELET-2). Click it again to set it Ready.": "节点 %s 在第 %d 个 tick 变为 NotReady：它的 kubelet 不再移除应删除的 Pod（KUBELET-2）。再次点击即可设为 Ready。",
+	"Node %s is Ready at tick %d: its kubelet removes its Terminating Pods when their grace period is over (KUBELET-1).":     "节点 %s 在第 %d 个 tick 变为 Ready：宽限期结束后，它的 kubelet 会移除 Terminating 的 Pod（KUBELET-1）。",
+	"Controllers' queues": "控制器的队列", "everyone": "全部", "garbage collector": "垃圾回收器", "Show the records of": "显示以下组件的记录",
 }

@@ -45,7 +45,47 @@ func (q *QueuesPanel) Render() (ui app.UI) {
 			more(q.Lang, qv.Total),
 		))
 	}
-	return app.Div().Class("panel", "queues").Aria("label", tr(q.Lang, "Queues")).OnClick(q.onClick).Body(cols...)
+	cls := "queues"
+	if len(v.ControllerQueues) > 0 {
+		cols = append(cols, q.controllers())
+		cls = "queues with-controllers"
+	}
+	return app.Div().Class("panel", cls).Aria("label", tr(q.Lang, "Queues")).OnClick(q.onClick).Body(cols...)
+}
+
+// controllers is one column with each controller's own work queue (issue 15), beside
+// the GC's: the keys it handles at its next tick, after the GC's workers. Controllers
+// queue few keys, so they are plain elements, not a domList.
+func (q *QueuesPanel) controllers() app.UI {
+	var body []app.UI
+	for _, cq := range q.View.ControllerQueues {
+		var items []app.UI
+		for i, it := range cq.Items {
+			if i == workspace.ViewItems {
+				break
+			}
+			cls := "qi"
+			if it.UID != "" && it.UID == q.Selected {
+				cls += " qi-sel"
+			}
+			var key app.UI = app.Span().Class("qk").Text(it.Key)
+			if it.UID != "" {
+				key = app.Button().Class("linkish", "qk").DataSet("select", string(it.UID)).Text(it.Key)
+			}
+			items = append(items, app.Li().Class(cls).Title(it.Note).Body(
+				key, app.If(it.Note != "", func() app.UI { return app.Div().Class("qd").Text(it.Note) }),
+			))
+		}
+		body = append(body, app.Div().Class("cqueue").DataSet("controller", string(cq.Name)).Body(
+			app.H4().Class("tr-comp", "c-"+string(cq.Name)).Body(app.Text(string(cq.Name)), app.Span().Class("count").Textf("%d", len(cq.Items))),
+			app.Ul().Class("cqlist").Body(items...),
+			more(q.Lang, len(cq.Items)),
+		))
+	}
+	return app.Div().Class("queue", "cqueues").Body(
+		app.H3().Text(tr(q.Lang, "Controllers' queues")),
+		app.Div().Class("cqueues-body").Body(body...),
+	)
 }
 
 // more says how many items a list leaves out, or that the queue is empty.

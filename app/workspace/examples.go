@@ -27,7 +27,7 @@ type Example struct {
 // exampleText is what the menu and the opening banner say of each example.
 var exampleText = map[string]struct{ title, purpose, try string }{
 	"deployment": {"Deployment → ReplicaSet → Pods",
-		"Three levels of owners, as a Deployment controller leaves them; compare the three policies on it.",
+		"Three levels of owners, with the controllers that keep them and a node; compare the three policies on it.",
 		"Select Deployment web, pick Foreground, press Delete, then Step: web stays Terminating until ReplicaSet web-7c9f and its Pods are gone (FG-1)."},
 	"configmap-family": {"A ConfigMap family",
 		"A dependent with two owners lives while one of them does.",
@@ -44,6 +44,12 @@ var exampleText = map[string]struct{ title, purpose, try string }{
 	"cross-namespace": {"A cross-namespace reference",
 		"An ownerReference has no namespace: an owner in another namespace is never found.",
 		"Press Run until idle: Secret stray in namespace a is deleted with an OwnerRefInvalidNamespace event, valid in b stays (GB-9a)."},
+	"notready-node": {"NotReady node holds a Foreground delete",
+		"A Pod on a stopped node stays Terminating, and its owners deleted in the Foreground wait behind it.",
+		"Select Deployment web, pick Foreground, press Delete, Run until idle: Pod web-z882z7k-a holds it (KUBELET-2). Then click node-a under the graph."},
+	"namespace-stuck": {"Namespace stuck on a finalizer",
+		"Deleting a Namespace waits for every finalizer of its content.",
+		"Select Namespace team, press Delete, Run until idle: team stays Terminating behind ConfigMap settings (NS-3). Remove its finalizer in the Inspector."},
 	"blank": {"Blank canvas",
 		"Nothing yet: build your own owners and dependents.",
 		"Open the Create tab: make an owner ConfigMap, then a dependent that names it, and delete the owner."},

@@ -14,9 +14,11 @@ const CompKubelet gccore.Component = "kubelet"
 // nodeReady reports whether the Node exists and its Ready condition is "True".
 func nodeReady(c *gccore.Client, name string) bool {
 	n, err := c.Get(gccore.ObjectRef{APIVersion: "v1", Kind: "Node", Name: name})
-	if err != nil {
-		return false
-	}
+	return err == nil && NodeReady(n)
+}
+
+// NodeReady reports whether a Node's Ready condition is "True" (KUBELET-2).
+func NodeReady(n *gccore.Object) bool {
 	status, _ := n.Content["status"].(map[string]any)
 	conds, _ := status["conditions"].([]any)
 	for _, x := range conds {
