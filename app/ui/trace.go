@@ -25,9 +25,9 @@ type TracePanel struct {
 
 	filter string
 	// comp shows one controller's records, or the GC's ("gc"); "" shows all (issue 15).
-	comp string
-	rows domList
-	marks  map[int64]traceMark // each shown record's markup, by seq
+	comp  string
+	rows  domList
+	marks map[int64]traceMark // each shown record's markup, by seq
 }
 
 // traceMark is a shown record with its markup. A seq names a record only within one
