@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/gcplay/gcplay/app/workspace"
 	"github.com/gcplay/gcplay/gccore"
@@ -54,7 +55,8 @@ func (q *QueuesPanel) Render() (ui app.UI) {
 }
 
 // controllers is one column with each controller's own work queue (issue 15), beside
-// the GC's: the keys it handles at its next tick, after the GC's workers. Controllers
+// the GC's: the keys it handles at its next tick, after the GC's workers. Each is named
+// as the scenario's controllers: list names it (its trace component in the title). Controllers
 // queue few keys, so they are plain elements, not a domList.
 func (q *QueuesPanel) controllers() app.UI {
 	var body []app.UI
@@ -77,13 +79,13 @@ func (q *QueuesPanel) controllers() app.UI {
 			))
 		}
 		body = append(body, app.Div().Class("cqueue").DataSet("controller", string(cq.Name)).Body(
-			app.H4().Class("tr-comp", "c-"+string(cq.Name)).Body(app.Text(string(cq.Name)), app.Span().Class("count").Textf("%d", len(cq.Items))),
+			app.H4().Body(app.Span().Class("tr-comp", "c-"+string(cq.Name)).Title(string(cq.Name)).Text(strings.TrimSuffix(string(cq.Name), "-controller")), app.Span().Class("count").Textf("%d", len(cq.Items))),
 			app.Ul().Class("cqlist").Body(items...),
-			more(q.Lang, len(cq.Items)),
+			app.If(len(cq.Items) > workspace.ViewItems, func() app.UI { return more(q.Lang, len(cq.Items)) }),
 		))
 	}
 	return app.Div().Class("queue", "cqueues").Body(
-		app.H3().Text(tr(q.Lang, "Controllers' queues")),
+		app.H3().Text(tr(q.Lang, "Controllers")),
 		app.Div().Class("cqueues-body").Body(body...),
 	)
 }
