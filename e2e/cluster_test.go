@@ -5,6 +5,8 @@ package e2e
 import (
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -12,6 +14,18 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/gcplay/gcplay/app/workspace"
 )
+
+// gcOnlyDeployment is the Deployment example without its controllers and node, as it
+// was before issue 15, for the tests of the GC alone: unscheduled Pods go at once
+// (API-13) and every object is in one tree.
+func gcOnlyDeployment(t *testing.T) []byte {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(repoRoot, "e2e", "testdata", "deployment-gc-only.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
 
 // present is true while the graph draws the object.
 func present(kind, name string) string {
