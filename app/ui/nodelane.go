@@ -2,6 +2,8 @@ package ui
 
 import (
 	"fmt"
+	"strconv"
+	"strings"
 
 	"github.com/gcplay/gcplay/app/scene"
 	"github.com/gcplay/gcplay/app/workspace"
@@ -28,24 +30,29 @@ type NodeLane struct {
 	onReady  func(ctx app.Context, node string, ready bool)
 }
 
-// Render draws one row per node: its toggle, then its Pods.
+// Render draws one row per node: its toggle, then its Pods. The rows are one piece of
+// markup (app.Raw): go-app element builders for them cost app.wasm about 10 KB gzip.
 func (l *NodeLane) Render() (ui app.UI) {
 	defer recoverRender(&ui, "nodes")
 	lanes := scene.Lanes(l.View.Objects)
 	if len(lanes) == 0 {
 		return app.Div().Class("nodelane-none")
 	}
-	rows := make([]app.UI, 0, len(lanes))
+	var b strings.Builder
+	b.WriteString(`<div class="lanes">`)
 	for _, ln := range lanes {
-		rows = append(rows, l.lane(ln))
+		l.laneMarkup(&b, ln)
 	}
+	b.WriteString(`</div>`)
 	return app.Div().Class("nodelane").Aria("label", tr(l.Lang, "Nodes")).OnClick(l.onClick).Body(
 		app.H3().Text(tr(l.Lang, "Nodes")),
-		app.Div().Class("lanes").Body(rows...),
+		app.Raw(b.String()),
 	)
 }
 
-func (l *NodeLane) lane(ln scene.Lane) app.UI {
+// laneMarkup writes one node's row: the toggle (data-node-toggle, data-ready says what
+// it is now) and its Pods (data-select, as the queues' items).
+func (l *NodeLane) laneMarkup(b *strings.Builder, ln scene.Lane) {
 	state, title, cls := tr(l.Lang, "NotReady"), fmt.Sprintf(tr(l.Lang, "Set %s Ready: its kubelet removes its Terminating Pods again (KUBELET-1)"), ln.Name), "lane-node lane-notready"
 	switch {
 	case ln.UID == "":
@@ -53,13 +60,14 @@ func (l *NodeLane) lane(ln scene.Lane) app.UI {
 	case ln.Ready:
 		state, title, cls = tr(l.Lang, "Ready"), fmt.Sprintf(tr(l.Lang, "Set %s NotReady: its kubelet stops and holds its Terminating Pods (KUBELET-2)"), ln.Name), "lane-node lane-ready"
 	}
-	node := app.Button().Class(cls).Title(title).Aria("pressed", ln.Ready).
-		DataSet("node-toggle", ln.Name).DataSet("ready", yesNo(ln.Ready)).
-		Body(app.Span().Class("lane-name").Text(ln.Name), app.Span().Class("lane-state").Text(state))
+	disabled := ""
 	if ln.UID == "" {
-		node = node.Disabled(true)
+		disabled = " disabled"
 	}
-	pods := make([]app.UI, 0, len(ln.Pods))
+	name, ready := esc(ln.Name), yesNo(ln.Ready)
+	b.WriteString(`<div class="lane" data-node="` + name + `" data-ready="` + ready + `"><button class="` + cls + `" title="` + esc(title) +
+		`" aria-pressed="` + strconv.FormatBool(ln.Ready) + `" data-node-toggle="` + name + `" data-ready="` + ready + `"` + disabled +
+		`><span class="lane-name">` + name + `</span><span class="lane-state">` + esc(state) + `</span></button><div class="lane-pods">`)
 	for _, p := range ln.Pods {
 		c := "lane-pod"
 		if p.Terminating {
@@ -68,15 +76,13 @@ func (l *NodeLane) lane(ln scene.Lane) app.UI {
 		if p.UID == l.Selected {
 			c += " lane-sel"
 		}
-		pods = append(pods, app.Button().Class(c).DataSet("select", string(p.UID)).DataSet("pod", p.Name).
-			Title(p.Namespace+"/"+p.Name).Text(p.Name))
+		b.WriteString(`<button class="` + c + `" data-select="` + esc(string(p.UID)) + `" data-pod="` + esc(p.Name) +
+			`" title="` + esc(p.Namespace+"/"+p.Name) + `">` + esc(p.Name) + `</button>`)
 	}
-	if len(pods) == 0 {
-		pods = append(pods, app.Span().Class("muted", "small").Text(tr(l.Lang, "no Pods")))
+	if len(ln.Pods) == 0 {
+		b.WriteString(`<span class="muted small">` + esc(tr(l.Lang, "no Pods")) + `</span>`)
 	}
-	return app.Div().Class("lane").DataSet("node", ln.Name).DataSet("ready", yesNo(ln.Ready)).Body(
-		node, app.Div().Class("lane-pods").Body(pods...),
-	)
+	b.WriteString(`</div></div>`)
 }
 
 // yesNo is data-ready's value: go-app writes "true" as a bare attribute, read as "".

@@ -56,12 +56,16 @@ func (q *QueuesPanel) Render() (ui app.UI) {
 
 // controllers is one column with each controller's own work queue (issue 15), beside
 // the GC's: the keys it handles at its next tick, after the GC's workers. Each is named
-// as the scenario's controllers: list names it (its trace component in the title). Controllers
-// queue few keys, so they are plain elements, not a domList.
+// as the scenario's controllers: list names it (its trace component in the title).
+// Controllers queue few keys: their markup is one app.Raw, cheaper in app.wasm than
+// go-app builders.
 func (q *QueuesPanel) controllers() app.UI {
-	var body []app.UI
+	var b strings.Builder
+	b.WriteString(`<div class="cqueues-body">`)
 	for _, cq := range q.View.ControllerQueues {
-		var items []app.UI
+		name := esc(string(cq.Name))
+		b.WriteString(`<div class="cqueue" data-controller="` + name + `"><h4><span class="tr-comp c-` + name + `" title="` + name + `">` +
+			esc(strings.TrimSuffix(string(cq.Name), "-controller")) + `</span><span class="count">` + strconv.Itoa(len(cq.Items)) + `</span></h4><ul class="cqlist">`)
 		for i, it := range cq.Items {
 			if i == workspace.ViewItems {
 				break
@@ -70,23 +74,27 @@ func (q *QueuesPanel) controllers() app.UI {
 			if it.UID != "" && it.UID == q.Selected {
 				cls += " qi-sel"
 			}
-			var key app.UI = app.Span().Class("qk").Text(it.Key)
+			b.WriteString(`<li class="` + cls + `" title="` + esc(it.Note) + `">`)
 			if it.UID != "" {
-				key = app.Button().Class("linkish", "qk").DataSet("select", string(it.UID)).Text(it.Key)
+				b.WriteString(`<button class="linkish qk" data-select="` + esc(string(it.UID)) + `">` + esc(it.Key) + `</button>`)
+			} else {
+				b.WriteString(`<span class="qk">` + esc(it.Key) + `</span>`)
 			}
-			items = append(items, app.Li().Class(cls).Title(it.Note).Body(
-				key, app.If(it.Note != "", func() app.UI { return app.Div().Class("qd").Text(it.Note) }),
-			))
+			if it.Note != "" {
+				b.WriteString(`<div class="qd">` + esc(it.Note) + `</div>`)
+			}
+			b.WriteString(`</li>`)
 		}
-		body = append(body, app.Div().Class("cqueue").DataSet("controller", string(cq.Name)).Body(
-			app.H4().Body(app.Span().Class("tr-comp", "c-"+string(cq.Name)).Title(string(cq.Name)).Text(strings.TrimSuffix(string(cq.Name), "-controller")), app.Span().Class("count").Textf("%d", len(cq.Items))),
-			app.Ul().Class("cqlist").Body(items...),
-			app.If(len(cq.Items) > workspace.ViewItems, func() app.UI { return more(q.Lang, len(cq.Items)) }),
-		))
+		b.WriteString(`</ul>`)
+		if n := len(cq.Items); n > workspace.ViewItems {
+			b.WriteString(`<p class="muted small qmore">` + esc(fmt.Sprintf(tr(q.Lang, "… and %d more"), n-workspace.ViewItems)) + `</p>`)
+		}
+		b.WriteString(`</div>`)
 	}
+	b.WriteString(`</div>`)
 	return app.Div().Class("queue", "cqueues").Body(
 		app.H3().Text(tr(q.Lang, "Controllers")),
-		app.Div().Class("cqueues-body").Body(body...),
+		app.Raw(b.String()),
 	)
 }
 
