@@ -193,4 +193,10 @@ var zhCN = map[string]string{
 	"Node %s is NotReady at tick %d: its kubelet holds the Pods it must remove (KUBELET-2). Click it again to set it Ready.": "节点 %s 在第 %d 个 tick 变为 NotReady：它的 kubelet 不再移除应删除的 Pod（KUBELET-2）。再次点击即可设为 Ready。",
 	"Node %s is Ready at tick %d: its kubelet removes its Terminating Pods when their grace period is over (KUBELET-1).":     "节点 %s 在第 %d 个 tick 变为 Ready：宽限期结束后，它的 kubelet 会移除 Terminating 的 Pod（KUBELET-1）。",
 	"Controllers": "控制器", "everyone": "全部", "garbage collector": "垃圾回收器", "Show the records of": "显示以下组件的记录",
+	"NotReady node holds a Foreground delete":                                                                                                          "NotReady 节点挡住 Foreground 删除",
+	"A Pod on a stopped node stays Terminating, and its owners deleted in the Foreground wait behind it.":                                              "停止的节点上的 Pod 一直处于 Terminating，以 Foreground 方式删除的属主在它后面等待。",
+	"Select Deployment web, pick Foreground, press Delete, Run until idle: Pod web-z882z7k-a holds it (KUBELET-2). Then click node-a under the graph.": "选中 Deployment web，选择 Foreground，点击删除，运行至空闲：Pod web-z882z7k-a 挡住了它（KUBELET-2）。然后点击图下方的 node-a。",
+	"Namespace stuck on a finalizer":                                 "卡在 finalizer 上的 Namespace",
+	"Deleting a Namespace waits for every finalizer of its content.": "删除 Namespace 要等待其中内容的所有 finalizer。",
+	"Select Namespace team, press Delete, Run until idle: team stays Terminating behind ConfigMap settings (NS-3). Remove its finalizer in the Inspector.": "选中 Namespace team，点击删除，运行至空闲：team 在 ConfigMap settings 之后一直处于 Terminating（NS-3）。在检查器中移除它的 finalizer。",
 }

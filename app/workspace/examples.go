@@ -27,7 +27,7 @@ type Example struct {
 // exampleText is what the menu and the opening banner say of each example.
 var exampleText = map[string]struct{ title, purpose, try string }{
 	"deployment": {"Deployment → ReplicaSet → Pods",
-		"Three levels of owners, with the controllers that keep them and a node; compare the three policies on it.",
+		"Three levels of owners, as a Deployment controller leaves them; compare the three policies on it.",
 		"Select Deployment web, pick Foreground, press Delete, then Step: web stays Terminating until ReplicaSet web-7c9f and its Pods are gone (FG-1)."},
 	"configmap-family": {"A ConfigMap family",
 		"A dependent with two owners lives while one of them does.",
