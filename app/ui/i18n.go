@@ -192,7 +192,7 @@ var zhCN = map[string]string{
 	"No Node %s is stored: no kubelet removes its Pods; force-delete them (KUBELET-3)":                                       "不存在名为 %s 的 Node：没有 kubelet 会移除其上的 Pod；请强制删除它们（KUBELET-3）",
 	"Node %s is NotReady at tick %d: its kubelet holds the Pods it must remove (KUBELET-2). Click it again to set it Ready.": "节点 %s 在第 %d 个 tick 变为 NotReady：它的 kubelet 不再移除应删除的 Pod（KUBELET-2）。再次点击即可设为 Ready。",
 	"Node %s is Ready at tick %d: its kubelet removes its Terminating Pods when their grace period is over (KUBELET-1).":     "节点 %s 在第 %d 个 tick 变为 Ready：宽限期结束后，它的 kubelet 会移除 Terminating 的 Pod（KUBELET-1）。",
-	"Controllers": "控制器", "everyone": "全部", "garbage collector": "垃圾回收器", "Show the records of": "显示以下组件的记录",
+	"Controllers": "控制器",
 	"NotReady node holds a Foreground delete":                                                                                                          "NotReady 节点挡住 Foreground 删除",
 	"A Pod on a stopped node stays Terminating, and its owners deleted in the Foreground wait behind it.":                                              "停止的节点上的 Pod 一直处于 Terminating，以 Foreground 方式删除的属主在它后面等待。",
 	"Select Deployment web, pick Foreground, press Delete, Run until idle: Pod web-z882z7k-a holds it (KUBELET-2). Then click node-a under the graph.": "选中 Deployment web，选择 Foreground，点击删除，运行至空闲：Pod web-z882z7k-a 挡住了它（KUBELET-2）。然后点击图下方的 node-a。",

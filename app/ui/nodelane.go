@@ -2,7 +2,6 @@ package ui
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/gcplay/gcplay/app/scene"
@@ -30,8 +29,8 @@ type NodeLane struct {
 	onReady  func(ctx app.Context, node string, ready bool)
 }
 
-// Render draws one row per node: its toggle, then its Pods. The rows are one piece of
-// markup (app.Raw): go-app element builders for them cost app.wasm about 10 KB gzip.
+// Render draws one row per node: its toggle, then its Pods, as one piece of markup
+// (app.Raw): element builders or long concatenations cost app.wasm kilobytes here.
 func (l *NodeLane) Render() (ui app.UI) {
 	defer recoverRender(&ui, "nodes")
 	lanes := scene.Lanes(l.View.Objects)
@@ -39,50 +38,44 @@ func (l *NodeLane) Render() (ui app.UI) {
 		return app.Div().Class("nodelane-none")
 	}
 	var b strings.Builder
-	b.WriteString(`<div class="lanes">`)
+	fmt.Fprintf(&b, `<div class="lanes"><h3>%s</h3>`, esc(tr(l.Lang, "Nodes")))
 	for _, ln := range lanes {
 		l.laneMarkup(&b, ln)
 	}
 	b.WriteString(`</div>`)
-	return app.Div().Class("nodelane").Aria("label", tr(l.Lang, "Nodes")).OnClick(l.onClick).Body(
-		app.H3().Text(tr(l.Lang, "Nodes")),
-		app.Raw(b.String()),
-	)
+	return app.Div().Class("nodelane").OnClick(l.onClick).Body(app.Raw(b.String()))
 }
 
-// laneMarkup writes one node's row: the toggle (data-node-toggle, data-ready says what
+// laneMarkup writes one node's row: the toggle (data-node-toggle; data-ready says what
 // it is now) and its Pods (data-select, as the queues' items).
 func (l *NodeLane) laneMarkup(b *strings.Builder, ln scene.Lane) {
-	state, title, cls := tr(l.Lang, "NotReady"), fmt.Sprintf(tr(l.Lang, "Set %s Ready: its kubelet removes its Terminating Pods again (KUBELET-1)"), ln.Name), "lane-node lane-notready"
+	state, title, cls, attr := "NotReady", "Set %s Ready: its kubelet removes its Terminating Pods again (KUBELET-1)", "notready", ""
 	switch {
 	case ln.UID == "":
-		state, title, cls = tr(l.Lang, "missing"), fmt.Sprintf(tr(l.Lang, "No Node %s is stored: no kubelet removes its Pods; force-delete them (KUBELET-3)"), ln.Name), "lane-node lane-missing"
+		state, title, cls, attr = "missing", "No Node %s is stored: no kubelet removes its Pods; force-delete them (KUBELET-3)", "missing", " disabled"
 	case ln.Ready:
-		state, title, cls = tr(l.Lang, "Ready"), fmt.Sprintf(tr(l.Lang, "Set %s NotReady: its kubelet stops and holds its Terminating Pods (KUBELET-2)"), ln.Name), "lane-node lane-ready"
-	}
-	disabled := ""
-	if ln.UID == "" {
-		disabled = " disabled"
+		state, title, cls = "Ready", "Set %s NotReady: its kubelet stops and holds its Terminating Pods (KUBELET-2)", "ready"
 	}
 	name, ready := esc(ln.Name), yesNo(ln.Ready)
-	b.WriteString(`<div class="lane" data-node="` + name + `" data-ready="` + ready + `"><button class="` + cls + `" title="` + esc(title) +
-		`" aria-pressed="` + strconv.FormatBool(ln.Ready) + `" data-node-toggle="` + name + `" data-ready="` + ready + `"` + disabled +
-		`><span class="lane-name">` + name + `</span><span class="lane-state">` + esc(state) + `</span></button><div class="lane-pods">`)
+	fmt.Fprintf(b, `<div class="lane" data-node="%s" data-ready="%s"><button class="lane-node lane-%s" title="%s" data-node-toggle="%s" data-ready="%s"%s>`+
+		`<span class="lane-name">%s</span><span class="lane-state">%s</span></button><div class="lane-pods">`,
+		name, ready, cls, esc(fmt.Sprintf(tr(l.Lang, title), ln.Name)), name, ready, attr, name, esc(tr(l.Lang, state)))
 	for _, p := range ln.Pods {
-		c := "lane-pod"
-		if p.Terminating {
-			c += " lane-term"
-		}
-		if p.UID == l.Selected {
-			c += " lane-sel"
-		}
-		b.WriteString(`<button class="` + c + `" data-select="` + esc(string(p.UID)) + `" data-pod="` + esc(p.Name) +
-			`" title="` + esc(p.Namespace+"/"+p.Name) + `">` + esc(p.Name) + `</button>`)
+		fmt.Fprintf(b, `<button class="lane-pod%s%s" data-select="%s" data-pod="%s" title="%s/%s">%s</button>`,
+			onlyIf(p.Terminating, " lane-term"), onlyIf(p.UID == l.Selected, " lane-sel"), esc(string(p.UID)), esc(p.Name), esc(p.Namespace), esc(p.Name), esc(p.Name))
 	}
 	if len(ln.Pods) == 0 {
-		b.WriteString(`<span class="muted small">` + esc(tr(l.Lang, "no Pods")) + `</span>`)
+		fmt.Fprintf(b, `<span class="muted small">%s</span>`, esc(tr(l.Lang, "no Pods")))
 	}
 	b.WriteString(`</div></div>`)
+}
+
+// onlyIf is s when cond holds, else "".
+func onlyIf(cond bool, s string) string {
+	if cond {
+		return s
+	}
+	return ""
 }
 
 // yesNo is data-ready's value: go-app writes "true" as a bare attribute, read as "".

@@ -61,41 +61,28 @@ func (q *QueuesPanel) Render() (ui app.UI) {
 // go-app builders.
 func (q *QueuesPanel) controllers() app.UI {
 	var b strings.Builder
-	b.WriteString(`<div class="cqueues-body">`)
+	fmt.Fprintf(&b, `<div class="queue cqueues"><h3>%s</h3><div class="cqueues-body">`, esc(tr(q.Lang, "Controllers")))
 	for _, cq := range q.View.ControllerQueues {
 		name := esc(string(cq.Name))
-		b.WriteString(`<div class="cqueue" data-controller="` + name + `"><h4><span class="tr-comp c-` + name + `" title="` + name + `">` +
-			esc(strings.TrimSuffix(string(cq.Name), "-controller")) + `</span><span class="count">` + strconv.Itoa(len(cq.Items)) + `</span></h4><ul class="cqlist">`)
+		fmt.Fprintf(&b, `<div class="cqueue" data-controller="%s"><h4><span class="tr-comp c-%s" title="%s">%s</span><span class="count">%d</span></h4><ul class="cqlist">`,
+			name, name, name, strings.TrimSuffix(name, "-controller"), len(cq.Items))
 		for i, it := range cq.Items {
 			if i == workspace.ViewItems {
+				fmt.Fprintf(&b, `<li class="muted small qmore">%s</li>`, esc(fmt.Sprintf(tr(q.Lang, "… and %d more"), len(cq.Items)-i)))
 				break
 			}
-			cls := "qi"
-			if it.UID != "" && it.UID == q.Selected {
-				cls += " qi-sel"
-			}
-			b.WriteString(`<li class="` + cls + `" title="` + esc(it.Note) + `">`)
+			// An item whose object is gone is not a button: nothing to select.
+			tag, attr := "span", "data-gone"
 			if it.UID != "" {
-				b.WriteString(`<button class="linkish qk" data-select="` + esc(string(it.UID)) + `">` + esc(it.Key) + `</button>`)
-			} else {
-				b.WriteString(`<span class="qk">` + esc(it.Key) + `</span>`)
+				tag, attr = "button", "data-select"
 			}
-			if it.Note != "" {
-				b.WriteString(`<div class="qd">` + esc(it.Note) + `</div>`)
-			}
-			b.WriteString(`</li>`)
+			fmt.Fprintf(&b, `<li class="qi%s" title="%s"><%s class="linkish qk" %s="%s">%s</%s><div class="qd">%s</div></li>`,
+				onlyIf(it.UID != "" && it.UID == q.Selected, " qi-sel"), esc(it.Note), tag, attr, esc(string(it.UID)), esc(it.Key), tag, esc(it.Note))
 		}
-		b.WriteString(`</ul>`)
-		if n := len(cq.Items); n > workspace.ViewItems {
-			b.WriteString(`<p class="muted small qmore">` + esc(fmt.Sprintf(tr(q.Lang, "… and %d more"), n-workspace.ViewItems)) + `</p>`)
-		}
-		b.WriteString(`</div>`)
+		b.WriteString(`</ul></div>`)
 	}
-	b.WriteString(`</div>`)
-	return app.Div().Class("queue", "cqueues").Body(
-		app.H3().Text(tr(q.Lang, "Controllers")),
-		app.Raw(b.String()),
-	)
+	b.WriteString(`</div></div>`)
+	return app.Raw(b.String())
 }
 
 // more says how many items a list leaves out, or that the queue is empty.

@@ -24,10 +24,8 @@ type TracePanel struct {
 	onRule func(app.Context, string)
 
 	filter string
-	// comp shows one controller's records, or the GC's ("gc"); "" shows all (issue 15).
-	comp  string
-	rows  domList
-	marks map[int64]traceMark // each shown record's markup, by seq
+	rows   domList
+	marks  map[int64]traceMark // each shown record's markup, by seq
 }
 
 // traceMark is a shown record with its markup. A seq names a record only within one
@@ -47,8 +45,7 @@ func (t *TracePanel) Render() (ui app.UI) {
 			app.H3().Body(app.Text(tr(t.Lang, "Trace")), app.Span().Class("count").Textf("%d", len(all))),
 			app.Input().Type("search").Placeholder(tr(t.Lang, "filter (rule, key, text)")).Aria("label", tr(t.Lang, "Filter the trace")).
 				Value(t.filter).OnInput(t.onFilter),
-			t.renderComponents(),
-			app.If(len(all) > traceRows && t.filter == "" && t.comp == "", func() app.UI {
+			app.If(len(all) > traceRows && t.filter == "", func() app.UI {
 				return app.Span().Class("muted", "small").Textf(tr(t.Lang, "the last %d"), traceRows)
 			}),
 		),
@@ -67,52 +64,13 @@ func (t *TracePanel) onFilter(ctx app.Context, e app.Event) {
 	ctx.Defer(t.syncRows)
 }
 
-// compGC is the component filter's value for the garbage collector and everything not
-// a controller (the API server, the informers, the person).
-const compGC = "gc"
-
-// renderComponents is the choice of whose records to show, when controllers run: each
-// controller's decisions under its name, or the GC's alone.
-func (t *TracePanel) renderComponents() app.UI {
-	if len(t.View.ControllerQueues) == 0 {
-		return nil
-	}
-	opts := []app.UI{
-		app.Option().Value("").Text(tr(t.Lang, "everyone")).Selected(t.comp == ""),
-		app.Option().Value(compGC).Text(tr(t.Lang, "garbage collector")).Selected(t.comp == compGC),
-	}
-	for _, q := range t.View.ControllerQueues {
-		opts = append(opts, app.Option().Value(string(q.Name)).Text(string(q.Name)).Selected(t.comp == string(q.Name)))
-	}
-	return app.Select().Class("trace-comp").Aria("label", tr(t.Lang, "Show the records of")).
-		OnChange(func(ctx app.Context, e app.Event) {
-			t.comp = ctx.JSSrc().Get("value").String()
-			ctx.Defer(t.syncRows)
-		}).Body(opts...)
-}
-
-// controllers is the set of the view's controller components.
-func (t *TracePanel) controllers() map[gccore.Component]bool {
-	m := make(map[gccore.Component]bool, len(t.View.ControllerQueues))
-	for _, q := range t.View.ControllerQueues {
-		m[q.Name] = true
-	}
-	return m
-}
-
 // shown is the records the list draws: the newest traceRows, filtered.
 func (t *TracePanel) shown() []gccore.Record {
 	recs := t.View.Trace
-	f := strings.ToLower(strings.TrimSpace(t.filter))
-	if f != "" || t.comp != "" {
-		ctrl := t.controllers()
+	if f := strings.ToLower(strings.TrimSpace(t.filter)); f != "" {
 		var keep []gccore.Record
 		for _, r := range recs {
-			switch {
-			case t.comp == compGC && ctrl[r.Component], t.comp != "" && t.comp != compGC && string(r.Component) != t.comp:
-				continue
-			}
-			if f == "" || strings.Contains(strings.ToLower(r.String()), f) {
+			if strings.Contains(strings.ToLower(r.String()), f) {
 				keep = append(keep, r)
 			}
 		}
@@ -135,13 +93,12 @@ func (t *TracePanel) syncRows(ctx app.Context) {
 // rowMarkup is the markup of the rows shown, built only for records not shown before.
 func (t *TracePanel) rowMarkup() []keyedMarkup {
 	recs := t.shown()
-	ctrl := t.controllers()
 	next := make(map[int64]traceMark, len(recs))
 	want := make([]keyedMarkup, len(recs))
 	for i, r := range recs {
 		m, ok := t.marks[r.Seq]
 		if !ok || m.rec != r {
-			m = traceMark{rec: r, markup: traceRowMarkup(r, ctrl[r.Component])}
+			m = traceMark{rec: r, markup: traceRowMarkup(r, controls(t.View, r.Component))}
 		}
 		next[r.Seq] = m
 		want[i] = keyedMarkup{key: strconv.FormatInt(r.Seq, 10), markup: m.markup}
@@ -157,6 +114,17 @@ func (t *TracePanel) onClick(ctx app.Context, e app.Event) {
 	}
 }
 
+// controls reports whether c is one of the view's controllers (issue 15): their
+// records are marked in the trace, under their names.
+func controls(v *workspace.View, c gccore.Component) bool {
+	for _, q := range v.ControllerQueues {
+		if q.Name == c {
+			return true
+		}
+	}
+	return false
+}
+
 // traceRowMarkup draws one record: tick, component, queue, rule links, key, text and
 // the API call with its result. A controller's records (ctrl) are marked as such.
 func traceRowMarkup(r gccore.Record, ctrl bool) string {
@@ -166,11 +134,11 @@ func traceRowMarkup(r gccore.Record, ctrl bool) string {
 	}
 	var b strings.Builder
 	b.Grow(256 + len(r.Key) + len(r.Text) + len(call))
+	b.WriteString(`<li class="tr`)
 	if ctrl {
-		b.WriteString(`<li class="tr tr-ctrl"><span class="tr-tick">t=`)
-	} else {
-		b.WriteString(`<li class="tr"><span class="tr-tick">t=`)
+		b.WriteString(` tr-ctrl`)
 	}
+	b.WriteString(`"><span class="tr-tick">t=`)
 	b.WriteString(strconv.FormatInt(r.Tick, 10))
 	b.WriteString(`</span><span class="tr-comp c-`)
 	b.WriteString(esc(string(r.Component.Role())))
