@@ -83,11 +83,11 @@ func TestNotReadyNodeExperiment(t *testing.T) {
 			t.Errorf("no queue for %s", c)
 		}
 	}
-	// The trace shows the kubelet's records alone, marked as a controller's, KUBELET-2
-	// linking to its rule.
-	eval[bool](t, ctx, `(s => { s.value = 'kubelet'; s.dispatchEvent(new Event('change', {bubbles: true})); return true })(document.querySelector('.trace-comp'))`)
-	waitJS(t, ctx, "the kubelet's records", `(rows => rows.length > 0 && rows.every(r => r.classList.contains('tr-ctrl') && r.querySelector('.tr-comp').textContent === 'kubelet') &&
-		rows.some(r => r.querySelector('[data-rule="KUBELET-2"]') !== null))([...document.querySelectorAll('.trace-list .tr')])`, 10*time.Second)
+	// The trace marks the kubelet's records as a controller's, under its name, KUBELET-2
+	// linking to its rule; the filter finds them by that name.
+	setField(t, ctx, ".trace-head input", "kubelet")
+	waitJS(t, ctx, "the kubelet's records", `(rows => rows.length > 0 && rows.every(r => r.classList.contains('tr-ctrl') === (r.querySelector('.tr-comp').textContent === 'kubelet')) &&
+		rows.some(r => r.classList.contains('tr-ctrl') && r.querySelector('[data-rule="KUBELET-2"]') !== null))([...document.querySelectorAll('.trace-list .tr')])`, 10*time.Second)
 	screenshot(t, ctx, "cluster-notready-held-en")
 
 	do(t, ctx, "click node-a", chromedp.Click(chromedp.CSS(`[data-node-toggle="node-a"]`)))
