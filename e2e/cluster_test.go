@@ -48,10 +48,12 @@ func laneReady(node, ready string) string {
 // their foregroundDeletion finalizers (FG-1); the Pod on Ready node-b is gone (KUBELET-1).
 func holdFlow(t *testing.T, ctx context.Context, lang string) {
 	t.Helper()
-	label := map[string]string{"Delete": "Delete", "Run until idle": "Run until idle"}
+	label := map[string]string{"Delete": "Delete", "Run until idle": "Run until idle",
+		"held": "node-a is NotReady (KUBELET-2)", "why": "held by the kubelet of NotReady node node-a (KUBELET-2)"}
 	query := ""
 	if lang == "zh-CN" {
-		label = map[string]string{"Delete": "删除", "Run until idle": "运行至空闲"}
+		label = map[string]string{"Delete": "删除", "Run until idle": "运行至空闲",
+			"held": "节点 node-a 处于 NotReady（KUBELET-2）", "why": "被 NotReady 节点 node-a 的 kubelet 扣住（KUBELET-2）"}
 		query = "?lang=zh-CN"
 	}
 	openURL(t, ctx, baseURL+"/"+query+"#scenario="+workspace.EncodeLink(example(t, "notready-node")))
@@ -66,10 +68,10 @@ func holdFlow(t *testing.T, ctx context.Context, lang string) {
 			stateIs("Pod", "web-z882z7k-a", "terminating")+" && !("+present("Pod", "web-z882z7k-b")+")", 10*time.Second)
 	// The kubelet's queue, beside the GC's, holds the Pod and says why.
 	waitJS(t, ctx, "the kubelet's queue holding the Pod",
-		`(q => q !== null && q.textContent.includes('default/web-z882z7k-a') && q.textContent.includes('node-a is NotReady (KUBELET-2)'))(document.querySelector('[data-controller="kubelet"]'))`, 10*time.Second)
+		fmt.Sprintf(`(q => q !== null && q.textContent.includes('default/web-z882z7k-a') && q.textContent.includes(%q))(document.querySelector('[data-controller="kubelet"]'))`, label["held"]), 10*time.Second)
 	do(t, ctx, "select the held Pod in the lane", chromedp.Click(chromedp.CSS(`.lane [data-pod="web-z882z7k-a"]`)))
 	waitJS(t, ctx, "why: held by the kubelet of NotReady node-a",
-		`[...document.querySelectorAll('.why li')].some(li => li.textContent.includes('held by the kubelet of NotReady node node-a (KUBELET-2)'))`, 10*time.Second)
+		fmt.Sprintf(`[...document.querySelectorAll('.why li')].some(li => li.textContent.includes(%q))`, label["why"]), 10*time.Second)
 }
 
 // TestNotReadyNodeExperiment: the NotReady experiment in the page (issue 15): the hold,
@@ -105,8 +107,8 @@ func TestNotReadyNodeExperiment(t *testing.T) {
 	screenshot(t, ctx, "cluster-notready-ready-en")
 }
 
-// TestNotReadyNodeChinese: the same hold in Simplified Chinese: the lane and the
-// controllers' queues are labelled in Chinese.
+// TestNotReadyNodeChinese: the same hold in Simplified Chinese: the lane, the
+// controllers' queues, the kubelet's note and the why are in Chinese.
 func TestNotReadyNodeChinese(t *testing.T) {
 	ctx := newTab(t)
 	holdFlow(t, ctx, "zh-CN")

@@ -178,8 +178,9 @@ type ControllerQueueItem struct {
 	Key string `json:"key"` // namespace/name, as the controller queues it
 	// UID is the stored object's uid ("" when it is gone), so a view can select it.
 	UID types.UID `json:"uid,omitempty"`
-	// Note says what the controller waits for, when it does (a NotReady node).
-	Note string `json:"note,omitempty"`
+	// Note says what the controller waits for, when it does (a NotReady node); a Reason,
+	// so that a page can say it in its language.
+	Note Reason `json:"-"`
 }
 
 // Queuer is a Controller whose work queue can be shown. Queue must not change the

@@ -72,12 +72,16 @@ func (q *QueuesPanel) controllers() app.UI {
 				break
 			}
 			// An item whose object is gone is not a button: nothing to select.
+			note := ""
+			if it.Note.Format != "" {
+				note = esc(fmt.Sprintf(tr(q.Lang, it.Note.Format), it.Note.Args...)) // the core's English is the key
+			}
 			tag, attr := "span", "data-gone"
 			if it.UID != "" {
 				tag, attr = "button", "data-select"
 			}
 			fmt.Fprintf(&b, `<li class="qi%s" title="%s"><%s class="linkish qk" %s="%s">%s</%s><div class="qd">%s</div></li>`,
-				onlyIf(it.UID != "" && it.UID == q.Selected, " qi-sel"), esc(it.Note), tag, attr, esc(string(it.UID)), esc(it.Key), tag, esc(it.Note))
+				onlyIf(it.UID != "" && it.UID == q.Selected, " qi-sel"), note, tag, attr, esc(string(it.UID)), esc(it.Key), tag, note)
 		}
 		b.WriteString(`</ul></div>`)
 	}

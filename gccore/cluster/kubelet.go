@@ -112,11 +112,11 @@ func (k *kubelet) Queue() gccore.ControllerQueue {
 			node := nodeOf(p)
 			switch _, nerr := k.client.Get(gccore.ObjectRef{APIVersion: "v1", Kind: "Node", Name: node}); {
 			case nerr != nil:
-				it.Note = "node " + node + " does not exist (KUBELET-3)"
+				it.Note = gccore.Because("node %s does not exist (KUBELET-3)", node)
 			case !nodeReady(k.client, node):
-				it.Note = "held: node " + node + " is NotReady (KUBELET-2)"
+				it.Note = gccore.Because("held: node %s is NotReady (KUBELET-2)", node)
 			default:
-				it.Note = fmt.Sprintf("node %s removes it at tick %d (KUBELET-1)", node, p.DeletionTimestamp.Unix()-gccore.Epoch.Unix())
+				it.Note = gccore.Because("node %s removes it at tick %d (KUBELET-1)", node, p.DeletionTimestamp.Unix()-gccore.Epoch.Unix())
 			}
 		}
 		v.Items = append(v.Items, it)

@@ -25,7 +25,7 @@ func TestControllerQueuesView(t *testing.T) {
 	}
 	k := qs[2]
 	if len(k.Items) != 1 || k.Items[0].Key != "default/web-hjslb5h-rrvh5" || k.Items[0].UID == "" ||
-		!strings.Contains(k.Items[0].Note, "node-a is NotReady (KUBELET-2)") {
+		!strings.Contains(k.Items[0].Note.String(), "node-a is NotReady (KUBELET-2)") {
 		t.Errorf("kubelet queue: %+v", k.Items)
 	}
 	if again, traced := sim.ControllerQueues(), gccore.RenderTrace(sim.TakeTrace()); !reflect.DeepEqual(again, qs) || traced != "" {
@@ -43,7 +43,7 @@ func TestControllerQueuesView(t *testing.T) {
 	if rs := qs[0]; rs.Name != "replicaset-controller" || len(rs.Items) != 1 || rs.Items[0].Key != "default/web" || rs.Items[0].UID == "" {
 		t.Errorf("replicaset queue: %+v", rs)
 	}
-	if k := qs[1]; len(k.Items) != 1 || !strings.Contains(k.Items[0].Note, "node node-a removes it at tick") {
+	if k := qs[1]; len(k.Items) != 1 || !strings.Contains(k.Items[0].Note.String(), "node node-a removes it at tick") {
 		t.Errorf("kubelet queue: %+v", k)
 	}
 }
