@@ -43,7 +43,7 @@ func (l *NodeLane) Render() (ui app.UI) {
 		l.laneMarkup(&b, ln)
 	}
 	b.WriteString(`</div>`)
-	return app.Div().Class("nodelane").OnClick(l.onClick).Body(app.Raw(b.String()))
+	return app.Div().Class("nodelane").Aria("label", tr(l.Lang, "Nodes")).OnClick(l.onClick).Body(app.Raw(b.String()))
 }
 
 // laneMarkup writes one node's row: the toggle (data-node-toggle; data-ready says what
@@ -57,9 +57,9 @@ func (l *NodeLane) laneMarkup(b *strings.Builder, ln scene.Lane) {
 		state, title, cls = "Ready", "Set %s NotReady: its kubelet stops and holds its Terminating Pods (KUBELET-2)", "ready"
 	}
 	name, ready := esc(ln.Name), yesNo(ln.Ready)
-	fmt.Fprintf(b, `<div class="lane" data-node="%s" data-ready="%s"><button class="lane-node lane-%s" title="%s" data-node-toggle="%s" data-ready="%s"%s>`+
+	fmt.Fprintf(b, `<div class="lane" data-node="%s" data-ready="%s"><button class="lane-node lane-%s" title="%s" aria-pressed="%t" data-node-toggle="%s" data-ready="%s"%s>`+
 		`<span class="lane-name">%s</span><span class="lane-state">%s</span></button><div class="lane-pods">`,
-		name, ready, cls, esc(fmt.Sprintf(tr(l.Lang, title), ln.Name)), name, ready, attr, name, esc(tr(l.Lang, state)))
+		name, ready, cls, esc(fmt.Sprintf(tr(l.Lang, title), ln.Name)), ln.Ready, name, ready, attr, name, esc(tr(l.Lang, state)))
 	for _, p := range ln.Pods {
 		fmt.Fprintf(b, `<button class="lane-pod%s%s" data-select="%s" data-pod="%s" title="%s/%s">%s</button>`,
 			onlyIf(p.Terminating, " lane-term"), onlyIf(p.UID == l.Selected, " lane-sel"), esc(string(p.UID)), esc(p.Name), esc(p.Namespace), esc(p.Name), esc(p.Name))

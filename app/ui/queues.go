@@ -71,12 +71,11 @@ func (q *QueuesPanel) controllers() app.UI {
 				fmt.Fprintf(&b, `<li class="muted small qmore">%s</li>`, esc(fmt.Sprintf(tr(q.Lang, "… and %d more"), len(cq.Items)-i)))
 				break
 			}
-			// An item whose object is gone is not a button: nothing to select.
 			note := ""
 			if it.Note.Format != "" {
 				note = esc(fmt.Sprintf(tr(q.Lang, it.Note.Format), it.Note.Args...)) // the core's English is the key
 			}
-			tag, attr := "span", "data-gone"
+			tag, attr := "span", "data-gone" // an item whose object is gone selects nothing
 			if it.UID != "" {
 				tag, attr = "button", "data-select"
 			}
