@@ -92,7 +92,7 @@ func TestNotReadyNodeExperiment(t *testing.T) {
 		rows.some(r => r.classList.contains('tr-ctrl') && r.querySelector('[data-rule="KUBELET-2"]') !== null))([...document.querySelectorAll('.trace-list .tr')])`, 10*time.Second)
 	screenshot(t, ctx, "cluster-notready-held-en")
 
-	do(t, ctx, "click node-a", chromedp.Click(chromedp.CSS(`[data-node-toggle="node-a"]`)))
+	do(t, ctx, "click node-a", chromedp.Click(chromedp.CSS(`[data-node-toggle$=":node-a"]`)))
 	waitJS(t, ctx, "node-a Ready", laneReady("node-a", "yes"), 10*time.Second)
 	if n := eval[string](t, ctx, `document.querySelector('.notice')?.textContent ?? ''`); !strings.Contains(n, "Node node-a is Ready") {
 		t.Errorf("notice after the click: %q", n)

@@ -13,14 +13,7 @@ type Lane struct {
 	// runs for it, KUBELET-3).
 	UID   types.UID
 	Ready bool
-	Pods  []LanePod
-}
-
-// LanePod is a Pod as the lane draws it.
-type LanePod struct {
-	Namespace, Name string
-	UID             types.UID
-	Terminating     bool
+	Pods  []*gccore.Object // the stored Pods: never to be changed
 }
 
 // Lanes lays out the Nodes of objs (sorted, as Sim.Objects gives them) with the Pods
@@ -50,7 +43,7 @@ func Lanes(objs []*gccore.Object) []Lane {
 			at[node] = i
 			lanes = append(lanes, Lane{Name: node})
 		}
-		lanes[i].Pods = append(lanes[i].Pods, LanePod{Namespace: o.Namespace, Name: o.Name, UID: o.UID, Terminating: o.Terminating()})
+		lanes[i].Pods = append(lanes[i].Pods, o)
 	}
 	return lanes
 }

@@ -17,7 +17,7 @@ func TestNodeLane(t *testing.T) {
 	html := render(&NodeLane{View: w.View(), Lang: "en"})
 	mustHaveTag(t, html, `data-node="node-a"`, `data-ready="no"`)
 	mustHaveTag(t, html, `data-node="node-b"`, `data-ready="yes"`)
-	mustContain(t, html, `data-node-toggle="node-a"`, `data-pod="web-z882z7k-a"`, `data-pod="web-z882z7k-b"`, "NotReady", "Ready")
+	mustContain(t, html, `data-node-toggle="yes:node-a"`, `data-pod="web-z882z7k-a"`, `data-pod="web-z882z7k-b"`, "NotReady", "Ready")
 	if i, j := strings.Index(html, `data-node="node-a"`), strings.Index(html, `data-pod="web-z882z7k-a"`); i < 0 || j < i || j > strings.Index(html, `data-node="node-b"`) {
 		t.Errorf("Pod web-z882z7k-a is not in node-a's lane:\n%s", html)
 	}

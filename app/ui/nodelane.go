@@ -49,20 +49,23 @@ func (l *NodeLane) Render() (ui app.UI) {
 // laneMarkup writes one node's row: the toggle (data-node-toggle; data-ready says what
 // it is now) and its Pods (data-select, as the queues' items).
 func (l *NodeLane) laneMarkup(b *strings.Builder, ln scene.Lane) {
-	state, title, cls, attr := "NotReady", "Set %s Ready: its kubelet removes its Terminating Pods again (KUBELET-1)", "notready", ""
+	// data-node-toggle holds what a click sets: "yes:node-a" sets node-a Ready. A node
+	// nothing stores has none (its button is disabled).
+	state, title, cls, toggle := "NotReady", "Set %s Ready: its kubelet removes its Terminating Pods again (KUBELET-1)", "notready", `data-node-toggle="yes:`
 	switch {
 	case ln.UID == "":
-		state, title, cls, attr = "missing", "No Node %s is stored: no kubelet removes its Pods; force-delete them (KUBELET-3)", "missing", " disabled"
+		state, title, cls, toggle = "missing", "No Node %s is stored: no kubelet removes its Pods; force-delete them (KUBELET-3)", "missing", `disabled data-missing="`
 	case ln.Ready:
-		state, title, cls = "Ready", "Set %s NotReady: its kubelet stops and holds its Terminating Pods (KUBELET-2)", "ready"
+		state, title, cls, toggle = "Ready", "Set %s NotReady: its kubelet stops and holds its Terminating Pods (KUBELET-2)", "ready", `data-node-toggle="no:`
 	}
-	name, ready := esc(ln.Name), yesNo(ln.Ready)
-	fmt.Fprintf(b, `<div class="lane" data-node="%s" data-ready="%s"><button class="lane-node lane-%s" title="%s" aria-pressed="%t" data-node-toggle="%s" data-ready="%s"%s>`+
+	name := esc(ln.Name)
+	fmt.Fprintf(b, `<div class="lane" data-node="%s" data-ready="%s"><button class="lane-node lane-%s" title="%s" aria-pressed="%t" %s%s">`+
 		`<span class="lane-name">%s</span><span class="lane-state">%s</span></button><div class="lane-pods">`,
-		name, ready, cls, esc(fmt.Sprintf(tr(l.Lang, title), ln.Name)), ln.Ready, name, ready, attr, name, esc(tr(l.Lang, state)))
+		name, yesNo(ln.Ready), cls, esc(fmt.Sprintf(tr(l.Lang, title), ln.Name)), ln.Ready, toggle, name, name, esc(tr(l.Lang, state)))
 	for _, p := range ln.Pods {
+		pn := esc(p.Name)
 		fmt.Fprintf(b, `<button class="lane-pod%s%s" data-select="%s" data-pod="%s" title="%s/%s">%s</button>`,
-			onlyIf(p.Terminating, " lane-term"), onlyIf(p.UID == l.Selected, " lane-sel"), esc(string(p.UID)), esc(p.Name), esc(p.Namespace), esc(p.Name), esc(p.Name))
+			onlyIf(p.Terminating(), " lane-term"), onlyIf(p.UID == l.Selected, " lane-sel"), esc(string(p.UID)), pn, esc(p.Namespace), pn, pn)
 	}
 	if len(ln.Pods) == 0 {
 		fmt.Fprintf(b, `<span class="muted small">%s</span>`, esc(tr(l.Lang, "no Pods")))
@@ -87,14 +90,15 @@ func yesNo(b bool) string {
 }
 
 func (l *NodeLane) onClick(ctx app.Context, e app.Event) {
-	t := e.Get("target")
-	if b := t.Call("closest", "[data-node-toggle]"); b.Truthy() && !b.Get("disabled").Bool() {
-		l.onReady(ctx, b.Call("getAttribute", "data-node-toggle").String(), b.Call("getAttribute", "data-ready").String() != "yes")
+	b := e.Get("target").Call("closest", "[data-node-toggle],[data-select]")
+	if !b.Truthy() {
 		return
 	}
-	if b := t.Call("closest", "[data-select]"); b.Truthy() {
-		l.onSelect(ctx, types.UID(b.Call("getAttribute", "data-select").String()))
+	if set, node, ok := strings.Cut(b.Call("getAttribute", "data-node-toggle").String(), ":"); ok {
+		l.onReady(ctx, node, set == "yes")
+		return
 	}
+	l.onSelect(ctx, types.UID(b.Call("getAttribute", "data-select").String()))
 }
 
 // setNodeReady sets a node Ready or NotReady at the current tick, as a setNodeReady step
