@@ -84,6 +84,9 @@ func TestExport(t *testing.T) {
 		t.Errorf("DOT file %q starts with %.40q", name, data)
 	}
 	for _, o := range page { // the GC has seen every object: it ran until idle before the delete
+		if o.Kind == "Node" {
+			continue // node-a has no owner and no dependent: not a vertex (DUMP-1)
+		}
 		if !bytes.Contains(data, []byte(`"`+o.UID+`"`)) {
 			t.Errorf("the DOT has no node for %s", o)
 		}

@@ -16,7 +16,7 @@ import (
 // graph, which now draws nodes as raw SVG chunks with delegated clicks.
 func TestFineStepsZoomCollapse(t *testing.T) {
 	ctx := newTab(t)
-	openScenario(t, ctx, example(t, "deployment"))
+	openScenario(t, ctx, gcOnlyDeployment(t)) // one tree: collapsing its root leaves one box
 	traceCount := `+document.querySelector('.trace .count').textContent`
 	// The informer has 5 adds to deliver (GB-1), then the graph builder processes them.
 	before := eval[float64](t, ctx, traceCount)

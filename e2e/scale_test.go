@@ -75,7 +75,7 @@ func openBig(t *testing.T, ctx context.Context, n int) {
 // the centre of the graph.
 func TestFitAfterCollapsingRoot(t *testing.T) {
 	ctx := newTab(t)
-	openScenario(t, ctx, example(t, "deployment"))
+	openScenario(t, ctx, gcOnlyDeployment(t)) // one tree: collapsed, its root is the scene
 	do(t, ctx, "the graph drawn", chromedp.WaitVisible(objectSel("Deployment", "web")))
 	toggle(t, ctx, "collapse the Deployment")
 	waitJS(t, ctx, "dependents hidden", `document.querySelectorAll('[data-kind]').length === 1`, 5*time.Second)

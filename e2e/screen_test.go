@@ -256,7 +256,7 @@ const whyJS = `[...document.querySelectorAll('.inspector .why li')].map(l => l.t
 func TestExplainerInStep(t *testing.T) {
 	t.Run("deleted but not yet observed", func(t *testing.T) {
 		ctx := newTab(t)
-		openScenario(t, ctx, example(t, "deployment"))
+		openScenario(t, ctx, gcOnlyDeployment(t)) // unscheduled Pods: deleted at once (API-13)
 		step(t, ctx)
 		deleteWith(t, ctx, "Deployment", "web", "Foreground")
 		step(t, ctx)

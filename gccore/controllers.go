@@ -165,3 +165,38 @@ func (s *Sim) whyControllers(o *Object) []Reason {
 	}
 	return out
 }
+
+// ControllerQueue is a read-only copy of one controller's work queue, for views (the
+// page shows it beside the GC's queues).
+type ControllerQueue struct {
+	Name  Component             `json:"name"` // the controller's trace component
+	Items []ControllerQueueItem `json:"items,omitempty"`
+}
+
+// ControllerQueueItem is one key a controller will handle at its next tick.
+type ControllerQueueItem struct {
+	Key string `json:"key"` // namespace/name, as the controller queues it
+	// UID is the stored object's uid ("" when it is gone), so a view can select it.
+	UID types.UID `json:"uid,omitempty"`
+	// Note says what the controller waits for, when it does (a NotReady node); a Reason,
+	// so that a page can say it in its language.
+	Note Reason `json:"-"`
+}
+
+// Queuer is a Controller whose work queue can be shown. Queue must not change the
+// controller or the simulation, and must list the items in a fixed order (sorted keys).
+type Queuer interface {
+	Queue() ControllerQueue
+}
+
+// ControllerQueues returns the queue of every controller that shows one, in the order
+// they tick (AddController).
+func (s *Sim) ControllerQueues() []ControllerQueue {
+	var out []ControllerQueue
+	for _, c := range s.controllers {
+		if q, ok := c.(Queuer); ok {
+			out = append(out, q.Queue())
+		}
+	}
+	return out
+}

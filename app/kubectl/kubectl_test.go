@@ -305,11 +305,12 @@ func TestResolve(t *testing.T) {
 func TestDeleteWaits(t *testing.T) {
 	w := open(t, "deployment")
 	out, err := Run(w, "delete deployment web --cascade=foreground")
-	if err != nil || out != "deployment.apps \"web\" deleted\n# propagationPolicy=Foreground; waited 4 ticks (tick 0 → 4) until it was gone" {
+	if err != nil || out != "deployment.apps \"web\" deleted\n# propagationPolicy=Foreground; waited 5 ticks (tick 0 → 5) until it was gone" {
 		t.Fatalf("foreground delete: %q, %v", out, err)
 	}
-	// FG-1: the owner goes last, so its dependents are gone too.
-	if n := len(w.View().Objects); n != 0 {
+	// FG-1: the owner goes last, so its dependents are gone too (node-a stays; its kubelet
+	// removed the Pods after their 1 s grace period, KUBELET-1).
+	if n := len(w.View().Objects); n != 1 {
 		t.Errorf("%d objects left after a waited foreground delete", n)
 	}
 

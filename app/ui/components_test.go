@@ -87,7 +87,7 @@ func TestGraphPanelDrawsEveryObject(t *testing.T) {
 	if got := strings.Count(nodesMarkup(w.View(), scene.API), "data-kind="); got != len(w.View().Objects) {
 		t.Fatalf("%d object elements for %d objects", got, len(w.View().Objects))
 	}
-	mustContain(t, html, "5 not yet in the GC graph")
+	mustContain(t, html, "6 not yet in the GC graph") // node-a, the Deployment, the ReplicaSet, 3 Pods
 	var edges string
 	for _, e := range (&GraphCanvas{Scene: scene.Build(w.View(), scene.API, nil)}).keyedEdges() {
 		edges += e.markup
@@ -122,7 +122,7 @@ func TestTraceLinksRules(t *testing.T) {
 	v := &workspace.View{Trace: []gccore.Record{{Seq: 1, Tick: 2, Component: "delete-worker-0", Queue: "attemptToDelete",
 		Rule: "DEL-9c", Key: "v1/ConfigMap default/c", Text: "deleted", Call: "delete v1/configmaps default/c", Result: "200 OK"}}}
 	mustContain(t, render(&TracePanel{View: v}), "Trace", "filter")
-	html := traceRowMarkup(v.Trace[0]) // the rows are drawn in the browser (domList)
+	html := traceRowMarkup(v.Trace[0], false) // the rows are drawn in the browser (domList)
 	mustContain(t, html, `title="Show rule DEL-9"`, ">DEL-9c</button>", "t=2", "200 OK")
 }
 

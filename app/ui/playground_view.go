@@ -77,6 +77,7 @@ func (p *Playground) renderGraphSection(v *workspace.View) app.UI {
 		&GraphPanel{Lang: p.lang, View: v, Mode: p.mode, Selected: p.selected, Collapsed: p.collapsed, LegendOpen: p.legendOpen,
 			onSelect: p.onSelect, onToggle: p.onToggle, onMode: func(ctx app.Context, m scene.Mode) { p.mode = m },
 			onCollapse: func(ctx app.Context, m map[string]bool) { p.collapsed = m }},
+		&NodeLane{Lang: p.lang, View: v, Selected: p.selected, onSelect: p.onSelect, onReady: p.setNodeReady},
 	)
 }
 

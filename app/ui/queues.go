@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/gcplay/gcplay/app/workspace"
 	"github.com/gcplay/gcplay/gccore"
@@ -45,7 +46,46 @@ func (q *QueuesPanel) Render() (ui app.UI) {
 			more(q.Lang, qv.Total),
 		))
 	}
-	return app.Div().Class("panel", "queues").Aria("label", tr(q.Lang, "Queues")).OnClick(q.onClick).Body(cols...)
+	cls := "queues"
+	if len(v.ControllerQueues) > 0 {
+		cols = append(cols, q.controllers())
+		cls = "queues with-controllers"
+	}
+	return app.Div().Class("panel", cls).Aria("label", tr(q.Lang, "Queues")).OnClick(q.onClick).Body(cols...)
+}
+
+// controllers is one column with each controller's own work queue (issue 15), beside
+// the GC's: the keys it handles at its next tick, after the GC's workers. Each is named
+// as the scenario's controllers: list names it (its trace component in the title).
+// Controllers queue few keys: their markup is one app.Raw, cheaper in app.wasm than
+// go-app builders.
+func (q *QueuesPanel) controllers() app.UI {
+	var b strings.Builder
+	fmt.Fprintf(&b, `<div class="queue cqueues"><h3>%s</h3><div class="cqueues-body">`, esc(tr(q.Lang, "Controllers")))
+	for _, cq := range q.View.ControllerQueues {
+		name := esc(string(cq.Name))
+		fmt.Fprintf(&b, `<div class="cqueue" data-controller="%s"><h4><span class="tr-comp c-%s" title="%s">%s</span><span class="count">%d</span></h4><ul class="cqlist">`,
+			name, name, name, strings.TrimSuffix(name, "-controller"), len(cq.Items))
+		for i, it := range cq.Items {
+			if i == workspace.ViewItems {
+				fmt.Fprintf(&b, `<li class="muted small qmore">%s</li>`, esc(fmt.Sprintf(tr(q.Lang, "… and %d more"), len(cq.Items)-i)))
+				break
+			}
+			note := ""
+			if it.Note.Format != "" {
+				note = esc(fmt.Sprintf(tr(q.Lang, it.Note.Format), it.Note.Args...)) // the core's English is the key
+			}
+			tag, attr := "span", "data-gone" // an item whose object is gone selects nothing
+			if it.UID != "" {
+				tag, attr = "button", "data-select"
+			}
+			fmt.Fprintf(&b, `<li class="qi%s" title="%s"><%s class="linkish qk" %s="%s">%s</%s><div class="qd">%s</div></li>`,
+				onlyIf(it.UID != "" && it.UID == q.Selected, " qi-sel"), note, tag, attr, esc(string(it.UID)), esc(it.Key), tag, note)
+		}
+		b.WriteString(`</ul></div>`)
+	}
+	b.WriteString(`</div></div>`)
+	return app.Raw(b.String())
 }
 
 // more says how many items a list leaves out, or that the queue is empty.

@@ -98,7 +98,7 @@ func (t *TracePanel) rowMarkup() []keyedMarkup {
 	for i, r := range recs {
 		m, ok := t.marks[r.Seq]
 		if !ok || m.rec != r {
-			m = traceMark{rec: r, markup: traceRowMarkup(r)}
+			m = traceMark{rec: r, markup: traceRowMarkup(r, controls(t.View, r.Component))}
 		}
 		next[r.Seq] = m
 		want[i] = keyedMarkup{key: strconv.FormatInt(r.Seq, 10), markup: m.markup}
@@ -114,16 +114,31 @@ func (t *TracePanel) onClick(ctx app.Context, e app.Event) {
 	}
 }
 
+// controls reports whether c is one of the view's controllers (issue 15): their
+// records are marked in the trace, under their names.
+func controls(v *workspace.View, c gccore.Component) bool {
+	for _, q := range v.ControllerQueues {
+		if q.Name == c {
+			return true
+		}
+	}
+	return false
+}
+
 // traceRowMarkup draws one record: tick, component, queue, rule links, key, text and
-// the API call with its result.
-func traceRowMarkup(r gccore.Record) string {
+// the API call with its result. A controller's records (ctrl) are marked as such.
+func traceRowMarkup(r gccore.Record, ctrl bool) string {
 	call := r.Call
 	if r.Result != "" {
 		call += " → " + r.Result
 	}
 	var b strings.Builder
 	b.Grow(256 + len(r.Key) + len(r.Text) + len(call))
-	b.WriteString(`<li class="tr"><span class="tr-tick">t=`)
+	b.WriteString(`<li class="tr`)
+	if ctrl {
+		b.WriteString(` tr-ctrl`)
+	}
+	b.WriteString(`"><span class="tr-tick">t=`)
 	b.WriteString(strconv.FormatInt(r.Tick, 10))
 	b.WriteString(`</span><span class="tr-comp c-`)
 	b.WriteString(esc(string(r.Component.Role())))

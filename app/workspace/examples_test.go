@@ -9,14 +9,14 @@ import (
 )
 
 // tryObject finds "Kind name" in an example's first action.
-var tryObject = regexp.MustCompile(`\b(Deployment|ReplicaSet|ConfigMap|ClusterRole|Secret|Pod) ([a-z0-9][a-z0-9.-]*[a-z0-9])\b`)
+var tryObject = regexp.MustCompile(`\b(Deployment|ReplicaSet|ConfigMap|ClusterRole|Secret|Pod|Namespace) ([a-z0-9][a-z0-9.-]*[a-z0-9])\b`)
 
 // TestExamples: every built-in example has a title, cites only existing rules, opens at
 // tick 0 and runs until idle.
 func TestExamples(t *testing.T) {
 	ex := Examples()
-	if len(ex) != 7 {
-		t.Fatalf("%d examples, want 7", len(ex))
+	if len(ex) != 9 {
+		t.Fatalf("%d examples, want 9", len(ex))
 	}
 	for _, e := range ex {
 		if e.Title == "" || e.About == "" || e.Purpose == "" || e.Try == "" {

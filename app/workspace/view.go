@@ -36,6 +36,9 @@ type View struct {
 	// Queues are attemptToDelete and attemptToOrphan, each with its first ViewItems
 	// items (QueueView.Total counts them all).
 	Queues []gccore.QueueView
+	// ControllerQueues are the work queues of the scenario's controllers (version 2), in
+	// the order they tick; nil without controllers.
+	ControllerQueues []gccore.ControllerQueue
 	// GraphChanges are the first ViewItems pending entries of GraphChangesLen.
 	GraphChanges    []gccore.GraphChange
 	GraphChangesLen int
@@ -111,6 +114,7 @@ func (w *Workspace) publish() {
 		v := *prev
 		v.Version, v.Tick, v.Position, v.HistoryLen = w.version, s.CurrentTick(), w.cur, len(w.hist)
 		v.Idle, v.Queues, v.PendingWatch = s.Idle(), s.QueuesHead(ViewItems), s.PendingWatchEvents()
+		v.ControllerQueues = s.ControllerQueues()
 		v.GraphChanges, v.GraphChangesLen = s.GraphChangesHead(ViewItems), s.GraphChangesLen()
 		v.Trace = w.trace[:w.traceEnd(w.cur):w.traceEnd(w.cur)]
 		v.Script = w.scriptView()
@@ -124,22 +128,23 @@ func (w *Workspace) publish() {
 	}
 	w.viewSim, w.viewTraceLen = s, s.TraceLen()
 	v := &View{
-		Version:         w.version,
-		Name:            w.name,
-		Tick:            s.CurrentTick(),
-		Position:        w.cur,
-		HistoryLen:      len(w.hist),
-		Idle:            s.Idle(),
-		Objects:         s.ObjectsShared(),
-		Graph:           s.Graph(),
-		Queues:          s.QueuesHead(ViewItems),
-		GraphChanges:    s.GraphChangesHead(ViewItems),
-		GraphChangesLen: s.GraphChangesLen(),
-		PendingWatch:    s.PendingWatchEvents(),
-		AbsentOwners:    s.AbsentOwners(),
-		Events:          s.GCEvents(),
-		Trace:           w.trace[:w.traceEnd(w.cur):w.traceEnd(w.cur)],
-		Script:          w.scriptView(),
+		Version:          w.version,
+		Name:             w.name,
+		Tick:             s.CurrentTick(),
+		Position:         w.cur,
+		HistoryLen:       len(w.hist),
+		Idle:             s.Idle(),
+		Objects:          s.ObjectsShared(),
+		Graph:            s.Graph(),
+		Queues:           s.QueuesHead(ViewItems),
+		ControllerQueues: s.ControllerQueues(),
+		GraphChanges:     s.GraphChangesHead(ViewItems),
+		GraphChangesLen:  s.GraphChangesLen(),
+		PendingWatch:     s.PendingWatchEvents(),
+		AbsentOwners:     s.AbsentOwners(),
+		Events:           s.GCEvents(),
+		Trace:            w.trace[:w.traceEnd(w.cur):w.traceEnd(w.cur)],
+		Script:           w.scriptView(),
 	}
 	v.Settled = v.Idle && w.ScriptDone()
 	if n := len(w.hist); n > 0 {

@@ -227,7 +227,8 @@ func TestFineSteps(t *testing.T) {
 	if err := w.Fine(gccore.InputDeliverEvent); err != nil {
 		t.Fatal(err)
 	}
-	if v := w.View(); v.PendingWatch != 4 || len(v.GraphChanges) != 1 || v.Tick != 0 {
+	// Six objects (node-a, the Deployment, the ReplicaSet, three Pods): five events left.
+	if v := w.View(); v.PendingWatch != 5 || len(v.GraphChanges) != 1 || v.Tick != 0 {
 		t.Fatalf("after one delivery: %d pending, %d graph changes, tick %d", v.PendingWatch, len(v.GraphChanges), v.Tick)
 	}
 	if err := w.Fine(gccore.InputGraphChange); err != nil {

@@ -105,3 +105,25 @@ func (queue) keysOf(m map[string]gccore.ObjectRef) []string {
 	sort.Strings(keys)
 	return keys
 }
+
+// view is the queue as gccore.Queuer shows it: sorted keys, each with the uid of the
+// object of kind it names (keys are "namespace/name", or a cluster-scoped name). It
+// only reads.
+func (q queue) view(comp gccore.Component, c *gccore.Client, kind gccore.ObjectRef) gccore.ControllerQueue {
+	keys := make([]string, 0, len(q))
+	for k := range q {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	v := gccore.ControllerQueue{Name: comp}
+	for _, k := range keys {
+		ref := kind
+		ref.Namespace, ref.Name = splitKey(k)
+		it := gccore.ControllerQueueItem{Key: k}
+		if o, err := c.Get(ref); err == nil {
+			it.UID = o.UID
+		}
+		v.Items = append(v.Items, it)
+	}
+	return v
+}

@@ -43,6 +43,11 @@ func (c *deploymentController) Observe(ev gccore.WatchEvent) {
 
 func (c *deploymentController) Idle() bool { return len(c.q) == 0 }
 
+// Queue shows the Deployments waiting for a sync (gccore.Queuer).
+func (c *deploymentController) Queue() gccore.ControllerQueue {
+	return c.q.view(CompDeployment, c.client, gccore.ObjectRef{APIVersion: "apps/v1", Kind: "Deployment"})
+}
+
 func (c *deploymentController) Tick() {
 	for _, key := range c.q.take() {
 		c.sync(key)

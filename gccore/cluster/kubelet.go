@@ -14,9 +14,11 @@ const CompKubelet gccore.Component = "kubelet"
 // nodeReady reports whether the Node exists and its Ready condition is "True".
 func nodeReady(c *gccore.Client, name string) bool {
 	n, err := c.Get(gccore.ObjectRef{APIVersion: "v1", Kind: "Node", Name: name})
-	if err != nil {
-		return false
-	}
+	return err == nil && NodeReady(n)
+}
+
+// NodeReady reports whether a Node's Ready condition is "True" (KUBELET-2).
+func NodeReady(n *gccore.Object) bool {
 	status, _ := n.Content["status"].(map[string]any)
 	conds, _ := status["conditions"].([]any)
 	for _, x := range conds {
@@ -96,6 +98,30 @@ func (k *kubelet) Tick() {
 		k.client.Delete(rules.KUBELET1, fmt.Sprintf("node %s: grace period over, containers stopped", node), p.Ref(),
 			metav1.DeleteOptions{GracePeriodSeconds: &zero, Preconditions: &metav1.Preconditions{UID: &uid}})
 	}
+}
+
+// Queue shows the Terminating Pods the kubelets watch, each with what it waits for
+// (gccore.Queuer): its grace period (KUBELET-1) or a node that is not Ready (KUBELET-2,
+// KUBELET-3).
+func (k *kubelet) Queue() gccore.ControllerQueue {
+	v := gccore.ControllerQueue{Name: CompKubelet}
+	for _, key := range (queue{}).keysOf(k.terminating) {
+		it := gccore.ControllerQueueItem{Key: key}
+		if p, err := k.client.Get(k.terminating[key]); err == nil {
+			it.UID = p.UID
+			node := nodeOf(p)
+			switch _, nerr := k.client.Get(gccore.ObjectRef{APIVersion: "v1", Kind: "Node", Name: node}); {
+			case nerr != nil:
+				it.Note = gccore.Because("node %s does not exist (KUBELET-3)", node)
+			case !nodeReady(k.client, node):
+				it.Note = gccore.Because("held: node %s is NotReady (KUBELET-2)", node)
+			default:
+				it.Note = gccore.Because("node %s removes it at tick %d (KUBELET-1)", node, p.DeletionTimestamp.Unix()-gccore.Epoch.Unix())
+			}
+		}
+		v.Items = append(v.Items, it)
+	}
+	return v
 }
 
 func nodeOf(p *gccore.Object) string {

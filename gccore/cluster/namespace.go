@@ -42,6 +42,11 @@ func (c *namespaceController) Observe(ev gccore.WatchEvent) {
 
 func (c *namespaceController) Idle() bool { return len(c.q) == 0 }
 
+// Queue shows the Namespaces waiting for a sync (gccore.Queuer).
+func (c *namespaceController) Queue() gccore.ControllerQueue {
+	return c.q.view(CompNamespace, c.client, gccore.ObjectRef{APIVersion: "v1", Kind: "Namespace"})
+}
+
 func (c *namespaceController) Tick() {
 	for _, name := range c.q.take() {
 		c.sync(name)

@@ -40,6 +40,9 @@ func (w *workload) Observe(ev gccore.WatchEvent) {
 
 func (w *workload) Idle() bool { return len(w.q) == 0 }
 
+// Queue shows the owners waiting for a sync (gccore.Queuer).
+func (w *workload) Queue() gccore.ControllerQueue { return w.q.view(w.comp, w.client, w.kind) }
+
 // get reads the owner of a key; nil when it is gone.
 func (w *workload) get(key string) *gccore.Object {
 	ns, name := splitKey(key)

@@ -83,11 +83,19 @@ func clusterStep(rs *gccore.Resources, st *Step, body json.RawMessage) (ok bool,
 		if r.Node == "" || r.Ready == nil {
 			return true, fmt.Errorf("setNodeReady takes node and ready (true or false)")
 		}
-		st.Ref = gccore.ObjectRef{APIVersion: "v1", Kind: "Node", Name: r.Node}
-		st.Patch = namedPatch(st.Ref, "status", nodeStatus(*r.Ready))
+		in := NodeReadyInput(r.Node, *r.Ready)
+		st.Ref, st.Patch = *in.Ref, in.Patch
 		return true, nil
 	}
 	return false, nil
+}
+
+// NodeReadyInput is the input of a setNodeReady step: a merge patch of the Node's
+// status with its Ready condition. The page's node lane toggles a node with it, so a
+// click and the step are the same input (and export as the same update step).
+func NodeReadyInput(node string, ready bool) gccore.Input {
+	ref := gccore.ObjectRef{APIVersion: "v1", Kind: "Node", Name: node}
+	return gccore.PatchInput(ref, namedPatch(ref, "status", nodeStatus(ready)))
 }
 
 // namedPatch is a merge patch that names its object in metadata, as an `update` step's
