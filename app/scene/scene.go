@@ -94,9 +94,11 @@ type Scene struct {
 	Width, Height float64
 	Hidden        int // nodes hidden by collapsed subtrees
 
-	// pos and sig let the next Build keep positions (see Build).
-	pos map[string]*placed
-	sig map[string]nodeSig
+	// pos, sig and collapsed (the folds it was laid out with) let the next Build keep
+	// positions (see BuildFrom).
+	pos       map[string]*placed
+	sig       map[string]nodeSig
+	collapsed map[string]bool
 }
 
 // nodeSig is a node's signature (signatureOf); the GC's unblock patch (DEL-10) changes
@@ -137,30 +139,53 @@ func BuildFrom(prev *Scene, v *workspace.View, mode Mode, collapsed map[string]b
 	var order []string
 	var edges []edge
 	var w, h float64
-	kept := prev.canKeep(mode, nodes, owners, collapsed)
+	// folds is what each drawn folded node hides, when it is not the layout's count.
+	var folds map[string]hiddenCount
+	kept := prev.canKeep(v, mode, nodes, owners, byID, collapsed)
 	if kept {
 		// prev's signatures stay valid for the survivors; those of nodes gone stay too,
 		// so a node that comes back (a rewind replays the same uids) is caught below.
 		pos, sig, w, h = prev.pos, prev.sig, prev.Width, prev.Height
+		var placeholders []string
+		folds = map[string]hiddenCount{}
 		for _, n := range prev.Nodes {
 			if _, ok := byID[n.ID]; ok {
 				order = append(order, n.ID)
+				if n.HiddenBelow != 0 || n.HiddenKinds != "" {
+					folds[n.ID] = hiddenCount{n.HiddenBelow, n.HiddenKinds}
+				}
 			} else if _, ok := byID[absentPrefix+n.ID]; ok { // the owner's placeholder takes its place
-				pos = withPlaceholder(pos, n.ID)
+				placeholders = append(placeholders, n.ID)
 				order = append(order, absentPrefix+n.ID)
 			}
 		}
-		kept = len(order) == len(nodes) // a node prev did not draw needs a new layout
+		pos = withPlaceholders(pos, placeholders)
+		// Every node is drawn or stays folded away (canKeep); a node prev did not
+		// draw and did not hide needs a new layout.
+		hidden := 0
+		for _, n := range nodes {
+			if p := pos[n.ID]; p != nil && p.hidden {
+				hidden++
+			}
+		}
+		kept = len(order)+hidden == len(nodes)
+		if kept && hidden != prev.Hidden { // folded-away nodes went: the folds count again
+			folds = countFolded(v, mode, nodes, owners, byID, pos, collapsed)
+		}
 	}
 	if !kept {
 		var vs []vertex
 		vs, edges, sig = vertices(v, mode, nodes, owners)
 		pos, order, w, h = layout(vs, collapsed)
 	}
-	s := &Scene{Mode: mode, Width: w, Height: h, Nodes: make([]Node, 0, len(order)), pos: pos, sig: sig}
+	s := &Scene{Mode: mode, Width: w, Height: h, Nodes: make([]Node, 0, len(order)), pos: pos, sig: sig, collapsed: collapsed}
 	for _, id := range order { // drawing order: by layer, then left to right
 		n, p := nodes[byID[id]], pos[id]
 		n.X, n.Y, n.HasDependents, n.HiddenBelow, n.HiddenKinds = p.x, p.y, p.hasDependents, p.hiddenBelow, p.hiddenKinds
+		if folds != nil { // a kept layout: prev's counts, or counted again
+			c := folds[id]
+			n.HiddenBelow, n.HiddenKinds = c.n, c.kinds
+		}
 		s.Nodes = append(s.Nodes, n)
 	}
 	s.Hidden = len(nodes) - len(order)
@@ -183,18 +208,24 @@ func vertices(v *workspace.View, mode Mode, nodes []Node, owners [][]metav1.Owne
 	for i, n := range nodes {
 		vs[i] = vertex{id: n.ID, key: sortKey(n), kind: n.Kind}
 		for _, r := range owners[i] {
-			id := string(r.UID)
-			if mode == API {
-				if _, ok := v.InAPI[r.UID]; !ok {
-					id = absentPrefix + id
-				}
-			}
+			id := ownerID(v, mode, r)
 			vs[i].owners = append(vs[i].owners, id)
 			edges = append(edges, edge{owner: id, dep: n.ID, class: classOf(r)})
 		}
 		sig[n.ID] = signatureOf(owners[i])
 	}
 	return vs, edges, sig
+}
+
+// ownerID is the id of the node an owner reference points at: in API mode an owner
+// nothing stores is its placeholder.
+func ownerID(v *workspace.View, mode Mode, r metav1.OwnerReference) string {
+	if mode == API {
+		if _, ok := v.InAPI[r.UID]; !ok {
+			return absentPrefix + string(r.UID)
+		}
+	}
+	return string(r.UID)
 }
 
 // collect makes the nodes of the view's objects (API, with placeholders for owners
@@ -350,29 +381,33 @@ func (s *Scene) same(t *Scene) bool {
 // absentPrefix marks the id of a placeholder for an owner nothing stores.
 const absentPrefix = "absent:"
 
-// withPlaceholder returns pos with the placeholder of a deleted owner where the owner was.
-func withPlaceholder(pos map[string]*placed, id string) map[string]*placed {
-	out := make(map[string]*placed, len(pos)+1)
+// withPlaceholders returns pos with the placeholders of deleted owners where the owners
+// were: one copy of the map however many owners went in a tick (pos is shared with
+// earlier scenes, so it is never changed in place).
+func withPlaceholders(pos map[string]*placed, ids []string) map[string]*placed {
+	if len(ids) == 0 {
+		return pos
+	}
+	out := make(map[string]*placed, len(pos)+len(ids))
 	for k, v := range pos {
 		out[k] = v
 	}
-	p := *pos[id]
-	out[absentPrefix+id] = &p
+	for _, id := range ids {
+		p := *pos[id]
+		out[absentPrefix+id] = &p
+	}
 	return out
 }
 
 // canKeep reports whether nodes drawn from these owner references can reuse s's
 // positions: no node is new (but placeholders of owners that were drawn), every
-// survivor has the same signature, nothing is folded, and at least half of the nodes
-// s was laid out with are left.
-func (s *Scene) canKeep(mode Mode, nodes []Node, owners [][]metav1.OwnerReference, collapsed map[string]bool) bool {
-	if s == nil || s.Mode != mode || len(nodes) > len(s.sig) || len(nodes) < len(s.sig)/2 || s.Hidden > 0 {
+// survivor has the same signature, the same nodes are folded, every node folded away
+// still has the owners it had (an owner gone, or turned into its placeholder, which no
+// fold names, may bring it back), and at least half of the nodes s was laid out with
+// are left.
+func (s *Scene) canKeep(v *workspace.View, mode Mode, nodes []Node, owners [][]metav1.OwnerReference, byID map[string]int, collapsed map[string]bool) bool {
+	if s == nil || s.Mode != mode || len(nodes) > len(s.sig) || len(nodes) < len(s.sig)/2 || !sameFolds(s.collapsed, collapsed) {
 		return false
-	}
-	for _, c := range collapsed {
-		if c {
-			return false
-		}
 	}
 	for i, n := range nodes {
 		old, ok := s.sig[n.ID]
@@ -385,8 +420,62 @@ func (s *Scene) canKeep(mode Mode, nodes []Node, owners [][]metav1.OwnerReferenc
 		if !ok || old != signatureOf(owners[i]) {
 			return false
 		}
+		if p := s.pos[n.ID]; p != nil && p.hidden {
+			for _, r := range owners[i] {
+				id := ownerID(v, mode, r)
+				_, laidOut := s.sig[id]
+				if _, now := byID[id]; now != laidOut {
+					return false
+				}
+			}
+		}
 	}
 	return true
+}
+
+// sameFolds reports whether a and b fold the same nodes (false entries fold nothing).
+func sameFolds(a, b map[string]bool) bool {
+	for id, c := range a {
+		if c && !b[id] {
+			return false
+		}
+	}
+	for id, c := range b {
+		if c && !a[id] {
+			return false
+		}
+	}
+	return true
+}
+
+type hiddenCount struct {
+	n     int
+	kinds string
+}
+
+// countFolded counts again what each drawn folded node hides, after folded-away nodes
+// went and the layout was kept: only the nodes folded away are walked.
+func countFolded(v *workspace.View, mode Mode, nodes []Node, owners [][]metav1.OwnerReference, byID map[string]int, pos map[string]*placed, collapsed map[string]bool) map[string]hiddenCount {
+	hidden := func(j int) bool { p := pos[nodes[j].ID]; return p != nil && p.hidden }
+	deps := make([][]int, len(nodes))
+	for j := range nodes {
+		if !hidden(j) {
+			continue
+		}
+		for _, r := range owners[j] {
+			if i, ok := byID[ownerID(v, mode, r)]; ok && i != j {
+				deps[i] = append(deps[i], j)
+			}
+		}
+	}
+	out := map[string]hiddenCount{}
+	for i, n := range nodes {
+		if collapsed[n.ID] && !hidden(i) {
+			c, kinds := countHidden(i, deps, hidden, func(j int) string { return nodes[j].Kind })
+			out[n.ID] = hiddenCount{c, hiddenSummary(kinds)}
+		}
+	}
+	return out
 }
 
 // appendCurve appends "Mx1 y1Cc1x c1y c2x c2y x2 y2" in whole units.

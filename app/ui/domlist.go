@@ -41,7 +41,42 @@ func (l *domList) sync(host app.Value, want []keyedMarkup) {
 		return
 	}
 	if l.host == nil || !l.host.Equal(host) {
-		l.host, l.keys, l.markups = host, nil, map[string]string{}
+		l.host, l.keys, l.markups = host, nil, nil
+	}
+	l.apply(l.plan(want), want)
+}
+
+// domEdit is what one sync does to the children, worked out before any DOM call.
+type domEdit struct {
+	all  bool  // parse the whole list in one call
+	gone []any // indexes of the children to remove, from the last
+	// ops, in want's order, after the removal: re-parse want[from] (to == from), or
+	// insert the new rows want[from:to] before the child at from.
+	ops []domOp
+}
+
+type domOp struct{ from, to int }
+
+// parsed is the number of rows the edit parses: what a tick costs the browser, besides
+// the removals.
+func (e domEdit) parsed(want []keyedMarkup) int {
+	if e.all {
+		return len(want)
+	}
+	n := 0
+	for _, op := range e.ops {
+		n += max(1, op.to-op.from)
+	}
+	return n
+}
+
+// plan works out the edit from the children's keys and markup to want's, and records
+// want as the children's. A tick removes the rows that are gone, re-parses the rows whose
+// markup changed and inserts each run of new rows in one call; the rest are not touched.
+// When most rows change, or the survivors changed order, the whole list is parsed.
+func (l *domList) plan(want []keyedMarkup) domEdit {
+	if l.markups == nil {
+		l.markups = map[string]string{}
 	}
 	wanted := make(map[string]bool, len(want))
 	for _, w := range want {
@@ -60,45 +95,40 @@ func (l *domList) sync(host app.Value, want []keyedMarkup) {
 		}
 	}
 	if fresh*4 > len(want)*3 || !subsequence(survivors, want) {
-		l.replaceAll(want)
-		return
+		l.keys = make([]string, len(want))
+		l.markups = make(map[string]string, len(want))
+		for i, w := range want {
+			l.keys[i] = w.key
+			l.markups[w.key] = w.markup
+		}
+		return domEdit{all: true}
 	}
-	// Remove what is gone, in one call, from the end so that indexes stay valid.
-	var gone []any
+	var e domEdit
+	// Removed from the end, so that the indexes stay valid.
 	for i := len(l.keys) - 1; i >= 0; i-- {
 		if !wanted[l.keys[i]] {
-			gone = append(gone, i)
+			e.gone = append(e.gone, i)
 			delete(l.markups, l.keys[i])
 		}
 	}
-	if len(gone) > 0 {
-		removeChildren(host, gone)
-	}
-	children := host.Get("children")
 	// Walk want: survivors are in place; re-parse changed ones, insert runs of new ones.
 	for i := 0; i < len(want); {
-		w := want[i]
-		if m, ok := l.markups[w.key]; ok {
-			if m != w.markup {
-				children.Index(i).Set("outerHTML", w.markup)
-				l.markups[w.key] = w.markup
+		if m, ok := l.markups[want[i].key]; ok {
+			if m != want[i].markup {
+				e.ops = append(e.ops, domOp{i, i})
+				l.markups[want[i].key] = want[i].markup
 			}
 			i++
 			continue
 		}
 		j := i
-		var run strings.Builder
-		for ; j < len(want); j++ {
+		for j < len(want) {
 			if _, ok := l.markups[want[j].key]; ok {
 				break
 			}
-			run.WriteString(want[j].markup)
+			j++
 		}
-		if i == 0 {
-			host.Call("insertAdjacentHTML", "afterbegin", run.String())
-		} else {
-			children.Index(i-1).Call("insertAdjacentHTML", "afterend", run.String())
-		}
+		e.ops = append(e.ops, domOp{i, j})
 		for ; i < j; i++ {
 			l.markups[want[i].key] = want[i].markup
 		}
@@ -107,19 +137,41 @@ func (l *domList) sync(host app.Value, want []keyedMarkup) {
 	for _, w := range want {
 		l.keys = append(l.keys, w.key)
 	}
+	return e
 }
 
-// replaceAll parses the whole list in one call.
-func (l *domList) replaceAll(want []keyedMarkup) {
-	var b strings.Builder
-	l.keys = make([]string, len(want))
-	l.markups = make(map[string]string, len(want))
-	for i, w := range want {
-		b.WriteString(w.markup)
-		l.keys[i] = w.key
-		l.markups[w.key] = w.markup
+// apply makes the edit to the host's children.
+func (l *domList) apply(e domEdit, want []keyedMarkup) {
+	if e.all {
+		var b strings.Builder
+		for _, w := range want {
+			b.WriteString(w.markup)
+		}
+		l.host.Set("innerHTML", b.String())
+		return
 	}
-	l.host.Set("innerHTML", b.String())
+	if len(e.gone) > 0 {
+		removeChildren(l.host, e.gone)
+	}
+	if len(e.ops) == 0 {
+		return
+	}
+	children := l.host.Get("children")
+	for _, op := range e.ops {
+		if op.to == op.from {
+			children.Index(op.from).Set("outerHTML", want[op.from].markup)
+			continue
+		}
+		var run strings.Builder
+		for _, w := range want[op.from:op.to] {
+			run.WriteString(w.markup)
+		}
+		if op.from == 0 {
+			l.host.Call("insertAdjacentHTML", "afterbegin", run.String())
+		} else {
+			children.Index(op.from-1).Call("insertAdjacentHTML", "afterend", run.String())
+		}
+	}
 }
 
 // subsequence reports whether the survivors appear in want in the same order, so that
