@@ -2,6 +2,7 @@ package ui
 
 import (
 	"html"
+	"slices"
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -29,9 +30,9 @@ type keyedMarkup struct {
 // ancestor (data-* attributes in the markup say what was clicked). Each row's markup is
 // exactly one element; rows are found by index in the host's children.
 type domList struct {
-	host    app.Value
-	keys    []string // the children's keys, in DOM order
-	markups map[string]string
+	host  app.Value
+	rows  []keyedMarkup   // the children's keys and markup, in DOM order
+	index map[string]bool // the keys of rows
 }
 
 // sync makes host's children the markup of want, in want's order. A different host
@@ -41,7 +42,7 @@ func (l *domList) sync(host app.Value, want []keyedMarkup) {
 		return
 	}
 	if l.host == nil || !l.host.Equal(host) {
-		l.host, l.keys, l.markups = host, nil, nil
+		l.host, l.rows, l.index = host, nil, nil
 	}
 	l.apply(l.plan(want), want)
 }
@@ -70,72 +71,55 @@ func (e domEdit) parsed(want []keyedMarkup) int {
 	return n
 }
 
-// plan works out the edit from the children's keys and markup to want's, and records
-// want as the children's. A tick removes the rows that are gone, re-parses the rows whose
-// markup changed and inserts each run of new rows in one call; the rest are not touched.
-// When most rows change, or the survivors changed order, the whole list is parsed.
+// plan works out the edit from the children's rows to want's, and records want as the
+// children's. A tick removes the rows that are gone, re-parses the rows whose markup
+// changed and inserts each run of new rows in one call; the rest are not touched. When
+// most rows change, the whole list is parsed.
+//
+// It walks the old rows and want side by side, so a tick that removes rows costs a
+// string comparison per kept row (their markup is usually the same string) and a map
+// lookup per row gone or new, not a map built of every row.
 func (l *domList) plan(want []keyedMarkup) domEdit {
-	if l.markups == nil {
-		l.markups = map[string]string{}
-	}
-	wanted := make(map[string]bool, len(want))
-	for _, w := range want {
-		wanted[w.key] = true
-	}
-	var survivors []string
-	for _, k := range l.keys {
-		if wanted[k] {
-			survivors = append(survivors, k)
-		}
-	}
-	fresh := 0 // rows to parse: new or changed
-	for _, w := range want {
-		if m, ok := l.markups[w.key]; !ok || m != w.markup {
-			fresh++
-		}
-	}
-	if fresh*4 > len(want)*3 || !subsequence(survivors, want) {
-		l.keys = make([]string, len(want))
-		l.markups = make(map[string]string, len(want))
-		for i, w := range want {
-			l.keys[i] = w.key
-			l.markups[w.key] = w.markup
-		}
-		return domEdit{all: true}
+	if l.index == nil {
+		l.index = map[string]bool{}
 	}
 	var e domEdit
-	// Removed from the end, so that the indexes stay valid.
-	for i := len(l.keys) - 1; i >= 0; i-- {
-		if !wanted[l.keys[i]] {
-			e.gone = append(e.gone, i)
-			delete(l.markups, l.keys[i])
-		}
-	}
-	// Walk want: survivors are in place; re-parse changed ones, insert runs of new ones.
-	for i := 0; i < len(want); {
-		if m, ok := l.markups[want[i].key]; ok {
-			if m != want[i].markup {
-				e.ops = append(e.ops, domOp{i, i})
-				l.markups[want[i].key] = want[i].markup
+	fresh, i := 0, 0 // rows to parse; the next old row
+	for j := 0; j < len(want); {
+		if i < len(l.rows) && l.rows[i].key == want[j].key { // in place
+			if l.rows[i].markup != want[j].markup {
+				e.ops = append(e.ops, domOp{j, j})
+				fresh++
 			}
+			i, j = i+1, j+1
+			continue
+		}
+		if i < len(l.rows) && l.index[want[j].key] {
+			// want[j] is further down the old rows: the old row here goes (if it comes
+			// back further down want, it is inserted there, as a new row).
+			e.gone = append(e.gone, i)
+			delete(l.index, l.rows[i].key)
 			i++
 			continue
 		}
-		j := i
-		for j < len(want) {
-			if _, ok := l.markups[want[j].key]; ok {
-				break
-			}
-			j++
+		// A run of new rows (the old row at i is in the index, so it ends the run).
+		k := j
+		for k < len(want) && !l.index[want[k].key] {
+			l.index[want[k].key] = true
+			k++
 		}
-		e.ops = append(e.ops, domOp{i, j})
-		for ; i < j; i++ {
-			l.markups[want[i].key] = want[i].markup
-		}
+		e.ops = append(e.ops, domOp{j, k})
+		fresh += k - j
+		j = k
 	}
-	l.keys = l.keys[:0]
-	for _, w := range want {
-		l.keys = append(l.keys, w.key)
+	for ; i < len(l.rows); i++ {
+		e.gone = append(e.gone, i)
+		delete(l.index, l.rows[i].key)
+	}
+	slices.Reverse(e.gone) // removed from the last, so that the indexes stay valid
+	l.rows = append(l.rows[:0], want...)
+	if fresh*4 > len(want)*3 {
+		return domEdit{all: true}
 	}
 	return e
 }
@@ -172,18 +156,6 @@ func (l *domList) apply(e domEdit, want []keyedMarkup) {
 			children.Index(op.from-1).Call("insertAdjacentHTML", "afterend", run.String())
 		}
 	}
-}
-
-// subsequence reports whether the survivors appear in want in the same order, so that
-// only insertions are needed.
-func subsequence(survivors []string, want []keyedMarkup) bool {
-	i := 0
-	for _, w := range want {
-		if i < len(survivors) && survivors[i] == w.key {
-			i++
-		}
-	}
-	return i == len(survivors)
 }
 
 // removeChildren removes host's children at those indexes, given from the last: one
