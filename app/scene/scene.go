@@ -189,7 +189,7 @@ func BuildFrom(prev *Scene, v *workspace.View, mode Mode, collapsed map[string]b
 		s.Nodes = append(s.Nodes, n)
 	}
 	s.Hidden = len(nodes) - len(order)
-	s.Edges = edgePaths(prev, kept, nodes, edges, pos, order)
+	s.Edges = edgePaths(prev, kept, byID, nodes, edges, pos, order)
 	if prev.same(s) {
 		return prev // nothing to redraw: the page compares one pointer
 	}
@@ -290,21 +290,17 @@ func collect(v *workspace.View, mode Mode) ([]Node, [][]metav1.OwnerReference) {
 // edgePaths draws the edges of the nodes in order. When the layout was kept, no position
 // moved and a survivor's owners are the same (an owner may have turned into its
 // placeholder, at the same place), so its paths are prev's.
-func edgePaths(prev *Scene, kept bool, nodes []Node, edges []edge, pos map[string]*placed, order []string) []EdgePath {
+func edgePaths(prev *Scene, kept bool, byID map[string]int, nodes []Node, edges []edge, pos map[string]*placed, order []string) []EdgePath {
 	var out []EdgePath
 	if kept {
-		byDep := make(map[string][]EdgePath, len(prev.Nodes))
-		for i := 0; i < len(prev.Edges); {
-			j := i
-			for j < len(prev.Edges) && prev.Edges[j].Dep == prev.Edges[i].Dep {
-				j++
-			}
-			byDep[prev.Edges[i].Dep] = prev.Edges[i:j]
-			i = j
-		}
+		// prev's paths are in prev's node order, which order keeps: the paths of the
+		// dependents still there, in the same order (a placeholder has no owners, so
+		// the paths into the owner it replaces go).
 		out = make([]EdgePath, 0, len(prev.Edges))
-		for _, id := range order {
-			out = append(out, byDep[id]...)
+		for _, e := range prev.Edges {
+			if _, ok := byID[e.Dep]; ok {
+				out = append(out, e)
+			}
 		}
 		return out
 	}
