@@ -134,68 +134,66 @@ func BuildFrom(prev *Scene, v *workspace.View, mode Mode, collapsed map[string]b
 	for i, n := range nodes {
 		byID[n.ID] = i
 	}
-	var pos map[string]*placed
-	var sig map[string]nodeSig
-	var order []string
-	var edges []edge
-	var w, h float64
-	// folds is what each drawn folded node hides, when it is not the layout's count.
-	var folds map[string]hiddenCount
-	kept := prev.canKeep(v, mode, nodes, owners, byID, collapsed)
+	s := &Scene{Mode: mode, collapsed: collapsed}
+	kept, hidden := prev.canKeep(v, mode, nodes, owners, byID, collapsed)
 	if kept {
-		// prev's signatures stay valid for the survivors; those of nodes gone stay too,
-		// so a node that comes back (a rewind replays the same uids) is caught below.
-		pos, sig, w, h = prev.pos, prev.sig, prev.Width, prev.Height
-		var placeholders []string
-		folds = map[string]hiddenCount{}
-		for _, n := range prev.Nodes {
-			if _, ok := byID[n.ID]; ok {
-				order = append(order, n.ID)
-				if n.HiddenBelow != 0 || n.HiddenKinds != "" {
-					folds[n.ID] = hiddenCount{n.HiddenBelow, n.HiddenKinds}
-				}
-			} else if _, ok := byID[absentPrefix+n.ID]; ok { // the owner's placeholder takes its place
-				placeholders = append(placeholders, n.ID)
-				order = append(order, absentPrefix+n.ID)
-			}
-		}
-		pos = withPlaceholders(pos, placeholders)
+		s.keep(prev, nodes, byID, hidden)
 		// Every node is drawn or stays folded away (canKeep); a node prev did not
 		// draw and did not hide needs a new layout.
-		hidden := 0
-		for _, n := range nodes {
-			if p := pos[n.ID]; p != nil && p.hidden {
-				hidden++
+		kept = len(s.Nodes)+hidden == len(nodes)
+		if kept && hidden != prev.Hidden { // folded-away nodes went: the folds count again
+			folds := countFolded(v, mode, nodes, owners, byID, s.pos, collapsed)
+			for i := range s.Nodes {
+				c := folds[s.Nodes[i].ID]
+				s.Nodes[i].HiddenBelow, s.Nodes[i].HiddenKinds = c.n, c.kinds
 			}
 		}
-		kept = len(order)+hidden == len(nodes)
-		if kept && hidden != prev.Hidden { // folded-away nodes went: the folds count again
-			folds = countFolded(v, mode, nodes, owners, byID, pos, collapsed)
-		}
 	}
+	var order []string
+	var edges []edge
 	if !kept {
 		var vs []vertex
-		vs, edges, sig = vertices(v, mode, nodes, owners)
-		pos, order, w, h = layout(vs, collapsed)
-	}
-	s := &Scene{Mode: mode, Width: w, Height: h, Nodes: make([]Node, 0, len(order)), pos: pos, sig: sig, collapsed: collapsed}
-	for _, id := range order { // drawing order: by layer, then left to right
-		n, p := nodes[byID[id]], pos[id]
-		n.X, n.Y, n.HasDependents, n.HiddenBelow, n.HiddenKinds = p.x, p.y, p.hasDependents, p.hiddenBelow, p.hiddenKinds
-		if folds != nil { // a kept layout: prev's counts, or counted again
-			c := folds[id]
-			n.HiddenBelow, n.HiddenKinds = c.n, c.kinds
+		vs, edges, s.sig = vertices(v, mode, nodes, owners)
+		s.pos, order, s.Width, s.Height = layout(vs, collapsed)
+		s.Nodes = make([]Node, 0, len(order))
+		for _, id := range order { // drawing order: by layer, then left to right
+			n, p := nodes[byID[id]], s.pos[id]
+			n.X, n.Y, n.HasDependents, n.HiddenBelow, n.HiddenKinds = p.x, p.y, p.hasDependents, p.hiddenBelow, p.hiddenKinds
+			s.Nodes = append(s.Nodes, n)
 		}
-		s.Nodes = append(s.Nodes, n)
 	}
-	s.Hidden = len(nodes) - len(order)
-	s.Edges = edgePaths(prev, kept, byID, nodes, edges, pos, order)
+	s.Hidden = len(nodes) - len(s.Nodes)
+	s.Edges = edgePaths(prev, kept, byID, nodes, edges, s.pos, order)
 	if prev.same(s) {
 		return prev // nothing to redraw: the page compares one pointer
 	}
 	versions++
 	s.Version = versions
 	return s
+}
+
+// keep draws the nodes on prev's layout: each survivor where it was, with prev's
+// position, toggle and fold counts, and the placeholder of a deleted owner in its place.
+// prev's signatures stay valid for the survivors; those of nodes gone stay too, so a
+// node that comes back (a rewind replays the same uids) is caught (canKeep).
+func (s *Scene) keep(prev *Scene, nodes []Node, byID map[string]int, hidden int) {
+	s.pos, s.sig, s.Width, s.Height = prev.pos, prev.sig, prev.Width, prev.Height
+	s.Nodes = make([]Node, 0, len(nodes)-hidden)
+	var placeholders []string
+	for _, pn := range prev.Nodes {
+		i, ok := byID[pn.ID]
+		if !ok {
+			if i, ok = byID[absentPrefix+pn.ID]; !ok {
+				continue
+			}
+			placeholders = append(placeholders, pn.ID) // it takes the owner's place
+			pn.HiddenBelow, pn.HiddenKinds = 0, ""     // and folds nothing
+		}
+		n := nodes[i]
+		n.X, n.Y, n.HasDependents, n.HiddenBelow, n.HiddenKinds = pn.X, pn.Y, pn.HasDependents, pn.HiddenBelow, pn.HiddenKinds
+		s.Nodes = append(s.Nodes, n)
+	}
+	s.pos = withPlaceholders(s.pos, placeholders)
 }
 
 // vertices makes the layout's input from the nodes and their owner references: an
@@ -396,37 +394,38 @@ func withPlaceholders(pos map[string]*placed, ids []string) map[string]*placed {
 }
 
 // canKeep reports whether nodes drawn from these owner references can reuse s's
-// positions: no node is new (but placeholders of owners that were drawn), every
+// positions, and how many of them stay folded away: no node is new (but placeholders of owners that were drawn), every
 // survivor has the same signature, the same nodes are folded, every node folded away
 // still has the owners it had (an owner gone, or turned into its placeholder, which no
 // fold names, may bring it back), and at least half of the nodes s was laid out with
 // are left.
-func (s *Scene) canKeep(v *workspace.View, mode Mode, nodes []Node, owners [][]metav1.OwnerReference, byID map[string]int, collapsed map[string]bool) bool {
+func (s *Scene) canKeep(v *workspace.View, mode Mode, nodes []Node, owners [][]metav1.OwnerReference, byID map[string]int, collapsed map[string]bool) (ok bool, hidden int) {
 	if s == nil || s.Mode != mode || len(nodes) > len(s.sig) || len(nodes) < len(s.sig)/2 || !sameFolds(s.collapsed, collapsed) {
-		return false
+		return false, 0
 	}
 	for i, n := range nodes {
 		old, ok := s.sig[n.ID]
 		if !ok && n.Status == Absent { // a placeholder: its owner must have been drawn
 			if _, drawn := s.pos[strings.TrimPrefix(n.ID, absentPrefix)]; !drawn {
-				return false
+				return false, 0
 			}
 			continue
 		}
 		if !ok || old != signatureOf(owners[i]) {
-			return false
+			return false, 0
 		}
 		if p := s.pos[n.ID]; p != nil && p.hidden {
+			hidden++
 			for _, r := range owners[i] {
 				id := ownerID(v, mode, r)
 				_, laidOut := s.sig[id]
 				if _, now := byID[id]; now != laidOut {
-					return false
+					return false, 0
 				}
 			}
 		}
 	}
-	return true
+	return true, hidden
 }
 
 // sameFolds reports whether a and b fold the same nodes (false entries fold nothing).
