@@ -26,6 +26,8 @@ type GraphCanvas struct {
 	// edge path by its class and path data.
 	nodeMarks markupCache[NodeData]
 	edgeMarks markupCache[edgeData]
+	// nodeRows and edgeRows are reused each tick: domList.plan copies what it keeps.
+	nodeRows, edgeRows []keyedMarkup
 }
 
 type edgeData struct {
@@ -57,11 +59,12 @@ func (c *GraphCanvas) sync(ctx app.Context) {
 // keyedEdges is the markup of the edge paths, one per dependent and class; a kept
 // layout hands the same paths on, so their markup is reused.
 func (c *GraphCanvas) keyedEdges() []keyedMarkup {
-	out := make([]keyedMarkup, len(c.Scene.Edges))
-	for i, e := range c.Scene.Edges {
-		out[i] = keyedMarkup{key: e.ID, markup: c.edgeMarks.markup(e.ID, edgeData{e.Class, e.D}, edgeMarkup)}
+	out := c.edgeRows[:0]
+	for _, e := range c.Scene.Edges {
+		out = append(out, keyedMarkup{key: e.ID, markup: c.edgeMarks.markup(e.ID, edgeData{e.Class, e.D}, edgeMarkup)})
 	}
 	c.edgeMarks.done()
+	c.edgeRows = out
 	return out
 }
 
@@ -71,12 +74,13 @@ func edgeMarkup(e edgeData) string {
 
 // keyedNodes is every node's markup, rebuilt only for nodes whose data changed.
 func (c *GraphCanvas) keyedNodes() []keyedMarkup {
-	out := make([]keyedMarkup, len(c.Scene.Nodes))
-	for i, n := range c.Scene.Nodes {
+	out := c.nodeRows[:0]
+	for _, n := range c.Scene.Nodes {
 		d := nodeData(n, n.UID == c.Selected && c.Selected != "", c.Collapsed[n.ID])
-		out[i] = keyedMarkup{key: n.ID, markup: c.nodeMarks.markup(n.ID, d, NodeData.text)}
+		out = append(out, keyedMarkup{key: n.ID, markup: c.nodeMarks.markup(n.ID, d, NodeData.text)})
 	}
 	c.nodeMarks.done()
+	c.nodeRows = out
 	return out
 }
 
