@@ -144,8 +144,12 @@ func BuildFrom(prev *Scene, v *workspace.View, mode Mode, collapsed map[string]b
 		if kept && hidden != prev.Hidden { // folded-away nodes went: the folds count again
 			folds := countFolded(v, mode, nodes, owners, byID, s.pos, collapsed)
 			for i := range s.Nodes {
-				c := folds[s.Nodes[i].ID]
-				s.Nodes[i].HiddenBelow, s.Nodes[i].HiddenKinds = c.n, c.kinds
+				n := &s.Nodes[i]
+				c, folded := folds[n.ID]
+				n.HiddenBelow, n.HiddenKinds = c.n, c.kinds
+				if folded {
+					n.HasDependents = c.hasDeps
+				}
 			}
 		}
 	}
@@ -444,22 +448,30 @@ func sameFolds(a, b map[string]bool) bool {
 }
 
 type hiddenCount struct {
-	n     int
-	kinds string
+	n       int
+	kinds   string
+	hasDeps bool
 }
 
 // countFolded counts again what each drawn folded node hides, after folded-away nodes
-// went and the layout was kept: only the nodes folded away are walked.
+// went and the layout was kept, and whether it still has dependents at all (its toggle
+// goes with the last one, as in a fresh layout).
 func countFolded(v *workspace.View, mode Mode, nodes []Node, owners [][]metav1.OwnerReference, byID map[string]int, pos map[string]*placed, collapsed map[string]bool) map[string]hiddenCount {
 	hidden := func(j int) bool { p := pos[nodes[j].ID]; return p != nil && p.hidden }
 	deps := make([][]int, len(nodes))
+	hasDeps := map[int]bool{}
 	for j := range nodes {
-		if !hidden(j) {
-			continue
-		}
+		h := hidden(j)
 		for _, r := range owners[j] {
-			if i, ok := byID[ownerID(v, mode, r)]; ok && i != j {
+			i, ok := byID[ownerID(v, mode, r)]
+			if !ok || i == j {
+				continue
+			}
+			if h {
 				deps[i] = append(deps[i], j)
+			}
+			if collapsed[nodes[i].ID] {
+				hasDeps[i] = true
 			}
 		}
 	}
@@ -467,7 +479,7 @@ func countFolded(v *workspace.View, mode Mode, nodes []Node, owners [][]metav1.O
 	for i, n := range nodes {
 		if collapsed[n.ID] && !hidden(i) {
 			c, kinds := countHidden(i, deps, hidden, func(j int) string { return nodes[j].Kind })
-			out[n.ID] = hiddenCount{c, hiddenSummary(kinds)}
+			out[n.ID] = hiddenCount{c, hiddenSummary(kinds), hasDeps[i]}
 		}
 	}
 	return out

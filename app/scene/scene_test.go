@@ -239,7 +239,7 @@ func TestKeptLayoutMatchesFresh(t *testing.T) {
 					t.Fatal(err)
 				}
 				s, fresh := BuildFrom(prev, w.View(), API, collapsed), Build(w.View(), API, collapsed)
-				if got, want := drawn(s), drawn(fresh); got != want || s.Hidden != fresh.Hidden {
+				if got, want := drawn(s, collapsed), drawn(fresh, collapsed); got != want || s.Hidden != fresh.Hidden {
 					t.Fatalf("%s, folded %v, tick %d: kept scene draws\n%s(%d hidden)\nfresh\n%s(%d hidden)", policy, folded, tick, got, s.Hidden, want, fresh.Hidden)
 				}
 				if fmt.Sprintf("%p", s.sig) == fmt.Sprintf("%p", prev.sig) { // a kept layout hands its signatures on
@@ -259,11 +259,12 @@ func TestKeptLayoutMatchesFresh(t *testing.T) {
 	}
 }
 
-// drawn lists the drawn nodes without their positions, sorted.
-func drawn(s *Scene) string {
+// drawn lists the drawn nodes without their positions, sorted, with the toggles of the
+// folded ones (a kept layout leaves other nodes' toggles as they were).
+func drawn(s *Scene, collapsed map[string]bool) string {
 	var lines []string
 	for _, n := range s.Nodes {
-		lines = append(lines, fmt.Sprintf("%s %d lag=%v del=%v hidden=%d %q\n", n.ID, n.Status, n.Lag, n.DeletingDependents, n.HiddenBelow, n.HiddenKinds))
+		lines = append(lines, fmt.Sprintf("%s %d lag=%v del=%v hidden=%d %q toggle=%v\n", n.ID, n.Status, n.Lag, n.DeletingDependents, n.HiddenBelow, n.HiddenKinds, collapsed[n.ID] && n.HasDependents))
 	}
 	slices.Sort(lines)
 	return strings.Join(lines, "")
