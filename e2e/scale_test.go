@@ -229,3 +229,32 @@ func timePan(t *testing.T, ctx context.Context, n int) []float64 {
 	}
 	return ms
 }
+
+// TestFoldCountFollowsCascade: a folded ReplicaSet deleted in the foreground loses its
+// hidden Pods tick by tick while the layout stays (scene.BuildFrom keeps it under folds):
+// its "+N Pods" count goes down with them and nothing else moves.
+func TestFoldCountFollowsCascade(t *testing.T) {
+	ctx := newTab(t)
+	openBig(t, ctx, 500)
+	const label = `(document.querySelector('[data-toggle="rs0"] text')?.textContent || '')`
+	waitJS(t, ctx, "rs0 folded with its Pods counted", label+` === '+50 Pods'`, 20*time.Second)
+	const where = `JSON.stringify([...document.querySelectorAll('[data-kind="ReplicaSet"]')].filter(e => e.dataset.name !== 'rs0').map(e => e.closest('[transform]')?.getAttribute('transform')))`
+	step(t, ctx) // the GC takes the objects in
+	before := eval[string](t, ctx, where)
+	deleteWith(t, ctx, "ReplicaSet", "rs0", "Foreground")
+	var counts []string
+	for i := 0; i < 12 && len(counts) < 3; i++ {
+		step(t, ctx)
+		if l := eval[string](t, ctx, label); len(counts) == 0 || counts[len(counts)-1] != l {
+			counts = append(counts, l)
+		}
+	}
+	screenshot(t, ctx, "fold-count-cascade")
+	t.Logf("rs0's label tick by tick: %q", counts)
+	if len(counts) < 2 {
+		t.Fatalf("rs0's count did not follow its Pods: %q", counts)
+	}
+	if after := eval[string](t, ctx, where); after != before {
+		t.Errorf("the other ReplicaSets moved:\n%s\n%s", before, after)
+	}
+}

@@ -88,7 +88,7 @@ func layout(vs []vertex, collapsed map[string]bool) (pos map[string]*placed, ord
 	for i := range vs {
 		if collapsed[vs[i].id] && !ps[i].hidden {
 			var kinds map[string]int
-			ps[i].hiddenBelow, kinds = countHidden(i, deps, ps, vs)
+			ps[i].hiddenBelow, kinds = countHidden(i, deps, func(j int) bool { return ps[j].hidden }, func(j int) string { return vs[j].kind })
 			ps[i].hiddenKinds = hiddenSummary(kinds)
 		}
 	}
@@ -250,7 +250,7 @@ func topoOrder(dag map[[2]int]bool, n int) []int {
 }
 
 // countHidden counts the hidden descendants of i, in all and by kind.
-func countHidden(i int, deps [][]int, ps []placed, vs []vertex) (int, map[string]int) {
+func countHidden(i int, deps [][]int, hidden func(int) bool, kind func(int) string) (int, map[string]int) {
 	seen := map[int]bool{}
 	kinds := map[string]int{}
 	stack := []int{i}
@@ -258,9 +258,9 @@ func countHidden(i int, deps [][]int, ps []placed, vs []vertex) (int, map[string
 		v := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		for _, d := range deps[v] {
-			if ps[d].hidden && !seen[d] {
+			if hidden(d) && !seen[d] {
 				seen[d] = true
-				kinds[vs[d].kind]++
+				kinds[kind(d)]++
 				stack = append(stack, d)
 			}
 		}

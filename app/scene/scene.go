@@ -94,9 +94,11 @@ type Scene struct {
 	Width, Height float64
 	Hidden        int // nodes hidden by collapsed subtrees
 
-	// pos and sig let the next Build keep positions (see Build).
-	pos map[string]*placed
-	sig map[string]nodeSig
+	// pos, sig and collapsed (the folds it was laid out with) let the next Build keep
+	// positions (see BuildFrom).
+	pos       map[string]*placed
+	sig       map[string]nodeSig
+	collapsed map[string]bool
 }
 
 // nodeSig is a node's signature (signatureOf); the GC's unblock patch (DEL-10) changes
@@ -132,45 +134,70 @@ func BuildFrom(prev *Scene, v *workspace.View, mode Mode, collapsed map[string]b
 	for i, n := range nodes {
 		byID[n.ID] = i
 	}
-	var pos map[string]*placed
-	var sig map[string]nodeSig
-	var order []string
-	var edges []edge
-	var w, h float64
-	kept := prev.canKeep(mode, nodes, owners, collapsed)
+	s := &Scene{Mode: mode, collapsed: collapsed}
+	kept, hidden := prev.canKeep(v, mode, nodes, owners, byID, collapsed)
 	if kept {
-		// prev's signatures stay valid for the survivors; those of nodes gone stay too,
-		// so a node that comes back (a rewind replays the same uids) is caught below.
-		pos, sig, w, h = prev.pos, prev.sig, prev.Width, prev.Height
-		for _, n := range prev.Nodes {
-			if _, ok := byID[n.ID]; ok {
-				order = append(order, n.ID)
-			} else if _, ok := byID[absentPrefix+n.ID]; ok { // the owner's placeholder takes its place
-				pos = withPlaceholder(pos, n.ID)
-				order = append(order, absentPrefix+n.ID)
+		s.keep(prev, nodes, byID, hidden)
+		// Every node is drawn or stays folded away (canKeep); a node prev did not
+		// draw and did not hide needs a new layout.
+		kept = len(s.Nodes)+hidden == len(nodes)
+		if kept && hidden != prev.Hidden { // folded-away nodes went: the folds count again
+			folds := countFolded(v, mode, nodes, owners, byID, s.pos, collapsed)
+			for i := range s.Nodes {
+				n := &s.Nodes[i]
+				c, folded := folds[n.ID]
+				n.HiddenBelow, n.HiddenKinds = c.n, c.kinds
+				if folded {
+					n.HasDependents = c.hasDeps
+				}
 			}
 		}
-		kept = len(order) == len(nodes) // a node prev did not draw needs a new layout
 	}
+	var order []string
+	var edges []edge
 	if !kept {
 		var vs []vertex
-		vs, edges, sig = vertices(v, mode, nodes, owners)
-		pos, order, w, h = layout(vs, collapsed)
+		vs, edges, s.sig = vertices(v, mode, nodes, owners)
+		s.pos, order, s.Width, s.Height = layout(vs, collapsed)
+		s.Nodes = make([]Node, 0, len(order))
+		for _, id := range order { // drawing order: by layer, then left to right
+			n, p := nodes[byID[id]], s.pos[id]
+			n.X, n.Y, n.HasDependents, n.HiddenBelow, n.HiddenKinds = p.x, p.y, p.hasDependents, p.hiddenBelow, p.hiddenKinds
+			s.Nodes = append(s.Nodes, n)
+		}
 	}
-	s := &Scene{Mode: mode, Width: w, Height: h, Nodes: make([]Node, 0, len(order)), pos: pos, sig: sig}
-	for _, id := range order { // drawing order: by layer, then left to right
-		n, p := nodes[byID[id]], pos[id]
-		n.X, n.Y, n.HasDependents, n.HiddenBelow, n.HiddenKinds = p.x, p.y, p.hasDependents, p.hiddenBelow, p.hiddenKinds
-		s.Nodes = append(s.Nodes, n)
-	}
-	s.Hidden = len(nodes) - len(order)
-	s.Edges = edgePaths(prev, kept, nodes, edges, pos, order)
+	s.Hidden = len(nodes) - len(s.Nodes)
+	s.Edges = edgePaths(prev, kept, byID, nodes, edges, s.pos, order)
 	if prev.same(s) {
 		return prev // nothing to redraw: the page compares one pointer
 	}
 	versions++
 	s.Version = versions
 	return s
+}
+
+// keep draws the nodes on prev's layout: each survivor where it was, with prev's
+// position, toggle and fold counts, and the placeholder of a deleted owner in its place.
+// prev's signatures stay valid for the survivors; those of nodes gone stay too, so a
+// node that comes back (a rewind replays the same uids) is caught (canKeep).
+func (s *Scene) keep(prev *Scene, nodes []Node, byID map[string]int, hidden int) {
+	s.pos, s.sig, s.Width, s.Height = prev.pos, prev.sig, prev.Width, prev.Height
+	s.Nodes = make([]Node, 0, len(nodes)-hidden)
+	var placeholders []string
+	for _, pn := range prev.Nodes {
+		i, ok := byID[pn.ID]
+		if !ok {
+			if i, ok = byID[absentPrefix+pn.ID]; !ok {
+				continue
+			}
+			placeholders = append(placeholders, pn.ID) // it takes the owner's place
+			pn.HiddenBelow, pn.HiddenKinds = 0, ""     // and folds nothing
+		}
+		n := nodes[i]
+		n.X, n.Y, n.HasDependents, n.HiddenBelow, n.HiddenKinds = pn.X, pn.Y, pn.HasDependents, pn.HiddenBelow, pn.HiddenKinds
+		s.Nodes = append(s.Nodes, n)
+	}
+	s.pos = withPlaceholders(s.pos, placeholders)
 }
 
 // vertices makes the layout's input from the nodes and their owner references: an
@@ -183,18 +210,24 @@ func vertices(v *workspace.View, mode Mode, nodes []Node, owners [][]metav1.Owne
 	for i, n := range nodes {
 		vs[i] = vertex{id: n.ID, key: sortKey(n), kind: n.Kind}
 		for _, r := range owners[i] {
-			id := string(r.UID)
-			if mode == API {
-				if _, ok := v.InAPI[r.UID]; !ok {
-					id = absentPrefix + id
-				}
-			}
+			id := ownerID(v, mode, r)
 			vs[i].owners = append(vs[i].owners, id)
 			edges = append(edges, edge{owner: id, dep: n.ID, class: classOf(r)})
 		}
 		sig[n.ID] = signatureOf(owners[i])
 	}
 	return vs, edges, sig
+}
+
+// ownerID is the id of the node an owner reference points at: in API mode an owner
+// nothing stores is its placeholder.
+func ownerID(v *workspace.View, mode Mode, r metav1.OwnerReference) string {
+	if mode == API {
+		if _, ok := v.InAPI[r.UID]; !ok {
+			return absentPrefix + string(r.UID)
+		}
+	}
+	return string(r.UID)
 }
 
 // collect makes the nodes of the view's objects (API, with placeholders for owners
@@ -259,21 +292,17 @@ func collect(v *workspace.View, mode Mode) ([]Node, [][]metav1.OwnerReference) {
 // edgePaths draws the edges of the nodes in order. When the layout was kept, no position
 // moved and a survivor's owners are the same (an owner may have turned into its
 // placeholder, at the same place), so its paths are prev's.
-func edgePaths(prev *Scene, kept bool, nodes []Node, edges []edge, pos map[string]*placed, order []string) []EdgePath {
+func edgePaths(prev *Scene, kept bool, byID map[string]int, nodes []Node, edges []edge, pos map[string]*placed, order []string) []EdgePath {
 	var out []EdgePath
 	if kept {
-		byDep := make(map[string][]EdgePath, len(prev.Nodes))
-		for i := 0; i < len(prev.Edges); {
-			j := i
-			for j < len(prev.Edges) && prev.Edges[j].Dep == prev.Edges[i].Dep {
-				j++
-			}
-			byDep[prev.Edges[i].Dep] = prev.Edges[i:j]
-			i = j
-		}
+		// prev's paths are in prev's node order, which order keeps: the paths of the
+		// dependents still there, in the same order (a placeholder has no owners, so
+		// the paths into the owner it replaces go).
 		out = make([]EdgePath, 0, len(prev.Edges))
-		for _, id := range order {
-			out = append(out, byDep[id]...)
+		for _, e := range prev.Edges {
+			if _, ok := byID[e.Dep]; ok {
+				out = append(out, e)
+			}
 		}
 		return out
 	}
@@ -350,43 +379,110 @@ func (s *Scene) same(t *Scene) bool {
 // absentPrefix marks the id of a placeholder for an owner nothing stores.
 const absentPrefix = "absent:"
 
-// withPlaceholder returns pos with the placeholder of a deleted owner where the owner was.
-func withPlaceholder(pos map[string]*placed, id string) map[string]*placed {
-	out := make(map[string]*placed, len(pos)+1)
+// withPlaceholders returns pos with the placeholders of deleted owners where the owners
+// were: one copy of the map however many owners went in a tick (pos is shared with
+// earlier scenes, so it is never changed in place).
+func withPlaceholders(pos map[string]*placed, ids []string) map[string]*placed {
+	if len(ids) == 0 {
+		return pos
+	}
+	out := make(map[string]*placed, len(pos)+len(ids))
 	for k, v := range pos {
 		out[k] = v
 	}
-	p := *pos[id]
-	out[absentPrefix+id] = &p
+	for _, id := range ids {
+		p := *pos[id]
+		out[absentPrefix+id] = &p
+	}
 	return out
 }
 
 // canKeep reports whether nodes drawn from these owner references can reuse s's
-// positions: no node is new (but placeholders of owners that were drawn), every
-// survivor has the same signature, nothing is folded, and at least half of the nodes
-// s was laid out with are left.
-func (s *Scene) canKeep(mode Mode, nodes []Node, owners [][]metav1.OwnerReference, collapsed map[string]bool) bool {
-	if s == nil || s.Mode != mode || len(nodes) > len(s.sig) || len(nodes) < len(s.sig)/2 || s.Hidden > 0 {
-		return false
-	}
-	for _, c := range collapsed {
-		if c {
-			return false
-		}
+// positions, and how many of them stay folded away: no node is new (but placeholders of owners that were drawn), every
+// survivor has the same signature, the same nodes are folded, every node folded away
+// still has the owners it had (an owner gone, or turned into its placeholder, which no
+// fold names, may bring it back), and at least half of the nodes s was laid out with
+// are left.
+func (s *Scene) canKeep(v *workspace.View, mode Mode, nodes []Node, owners [][]metav1.OwnerReference, byID map[string]int, collapsed map[string]bool) (ok bool, hidden int) {
+	if s == nil || s.Mode != mode || len(nodes) > len(s.sig) || len(nodes) < len(s.sig)/2 || !sameFolds(s.collapsed, collapsed) {
+		return false, 0
 	}
 	for i, n := range nodes {
 		old, ok := s.sig[n.ID]
 		if !ok && n.Status == Absent { // a placeholder: its owner must have been drawn
 			if _, drawn := s.pos[strings.TrimPrefix(n.ID, absentPrefix)]; !drawn {
-				return false
+				return false, 0
 			}
 			continue
 		}
 		if !ok || old != signatureOf(owners[i]) {
+			return false, 0
+		}
+		if p := s.pos[n.ID]; p != nil && p.hidden {
+			hidden++
+			for _, r := range owners[i] {
+				id := ownerID(v, mode, r)
+				_, laidOut := s.sig[id]
+				if _, now := byID[id]; now != laidOut {
+					return false, 0
+				}
+			}
+		}
+	}
+	return true, hidden
+}
+
+// sameFolds reports whether a and b fold the same nodes (false entries fold nothing).
+func sameFolds(a, b map[string]bool) bool {
+	for id, c := range a {
+		if c && !b[id] {
+			return false
+		}
+	}
+	for id, c := range b {
+		if c && !a[id] {
 			return false
 		}
 	}
 	return true
+}
+
+type hiddenCount struct {
+	n       int
+	kinds   string
+	hasDeps bool
+}
+
+// countFolded counts again what each drawn folded node hides, after folded-away nodes
+// went and the layout was kept, and whether it still has dependents at all (its toggle
+// goes with the last one, as in a fresh layout).
+func countFolded(v *workspace.View, mode Mode, nodes []Node, owners [][]metav1.OwnerReference, byID map[string]int, pos map[string]*placed, collapsed map[string]bool) map[string]hiddenCount {
+	hidden := func(j int) bool { p := pos[nodes[j].ID]; return p != nil && p.hidden }
+	deps := make([][]int, len(nodes))
+	hasDeps := map[int]bool{}
+	for j := range nodes {
+		h := hidden(j)
+		for _, r := range owners[j] {
+			i, ok := byID[ownerID(v, mode, r)]
+			if !ok || i == j {
+				continue
+			}
+			if h {
+				deps[i] = append(deps[i], j)
+			}
+			if collapsed[nodes[i].ID] {
+				hasDeps[i] = true
+			}
+		}
+	}
+	out := map[string]hiddenCount{}
+	for i, n := range nodes {
+		if collapsed[n.ID] && !hidden(i) {
+			c, kinds := countHidden(i, deps, hidden, func(j int) string { return nodes[j].Kind })
+			out[n.ID] = hiddenCount{c, hiddenSummary(kinds), hasDeps[i]}
+		}
+	}
+	return out
 }
 
 // appendCurve appends "Mx1 y1Cc1x c1y c2x c2y x2 y2" in whole units.

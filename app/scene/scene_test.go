@@ -2,6 +2,7 @@ package scene
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -203,4 +204,68 @@ func deleteC(t *testing.T) (w *workspace.Workspace, before, after *Scene) {
 		t.Fatal(err)
 	}
 	return w, before, BuildFrom(before, w.View(), API, nil)
+}
+
+// TestKeptLayoutMatchesFresh: through a cascade on a folded and an unfolded tree, each
+// tick's BuildFrom draws the same nodes, with the same folds and counts, as a fresh
+// Build (positions may differ: a kept layout leaves gaps). And a tick that only removes
+// nodes keeps the survivors in place even with nodes folded away.
+func TestKeptLayoutMatchesFresh(t *testing.T) {
+	for _, policy := range []metav1.DeletionPropagation{metav1.DeletePropagationBackground, metav1.DeletePropagationForeground} {
+		for _, folded := range []bool{false, true} {
+			w, err := workspace.New("t", []byte(bigScenario(500)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var collapsed map[string]bool
+			if folded {
+				collapsed = map[string]bool{"rs0": true, "rs1": true, "rs2": true}
+			}
+			if err := w.Step(); err != nil {
+				t.Fatal(err)
+			}
+			// Delete one ReplicaSet first: its Pods go while the Deployment's other folds stay.
+			if err := w.Do(gccore.DeleteInput(gccore.ObjectRef{APIVersion: "apps/v1", Kind: "ReplicaSet", Namespace: "default", Name: "rs5"}, metav1.DeleteOptions{PropagationPolicy: &policy})); err != nil {
+				t.Fatal(err)
+			}
+			prev, keptTicks := Build(w.View(), API, collapsed), 0
+			for tick := 0; !w.View().Settled || tick < 3; tick++ {
+				if tick == 3 { // then the Deployment
+					if err := w.Do(gccore.DeleteInput(gccore.ObjectRef{APIVersion: "apps/v1", Kind: "Deployment", Namespace: "default", Name: "d"}, metav1.DeleteOptions{PropagationPolicy: &policy})); err != nil {
+						t.Fatal(err)
+					}
+				}
+				if err := w.Step(); err != nil {
+					t.Fatal(err)
+				}
+				s, fresh := BuildFrom(prev, w.View(), API, collapsed), Build(w.View(), API, collapsed)
+				if got, want := drawn(s, collapsed), drawn(fresh, collapsed); got != want || s.Hidden != fresh.Hidden {
+					t.Fatalf("%s, folded %v, tick %d: kept scene draws\n%s(%d hidden)\nfresh\n%s(%d hidden)", policy, folded, tick, got, s.Hidden, want, fresh.Hidden)
+				}
+				if fmt.Sprintf("%p", s.sig) == fmt.Sprintf("%p", prev.sig) { // a kept layout hands its signatures on
+					keptTicks++
+					for _, n := range s.Nodes {
+						if p := prev.pos[n.ID]; p != nil && (p.x != n.X || p.y != n.Y) {
+							t.Fatalf("%s, folded %v, tick %d: %s moved in a kept layout", policy, folded, tick, n.ID)
+						}
+					}
+				}
+				prev = s
+			}
+			if keptTicks == 0 {
+				t.Errorf("%s, folded %v: no tick kept the layout", policy, folded)
+			}
+		}
+	}
+}
+
+// drawn lists the drawn nodes without their positions, sorted, with the toggles of the
+// folded ones (a kept layout leaves other nodes' toggles as they were).
+func drawn(s *Scene, collapsed map[string]bool) string {
+	var lines []string
+	for _, n := range s.Nodes {
+		lines = append(lines, fmt.Sprintf("%s %d lag=%v del=%v hidden=%d %q toggle=%v\n", n.ID, n.Status, n.Lag, n.DeletingDependents, n.HiddenBelow, n.HiddenKinds, collapsed[n.ID] && n.HasDependents))
+	}
+	slices.Sort(lines)
+	return strings.Join(lines, "")
 }

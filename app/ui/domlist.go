@@ -2,6 +2,7 @@ package ui
 
 import (
 	"html"
+	"slices"
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -29,9 +30,9 @@ type keyedMarkup struct {
 // ancestor (data-* attributes in the markup say what was clicked). Each row's markup is
 // exactly one element; rows are found by index in the host's children.
 type domList struct {
-	host    app.Value
-	keys    []string // the children's keys, in DOM order
-	markups map[string]string
+	host  app.Value
+	rows  []keyedMarkup   // the children's keys and markup, in DOM order
+	index map[string]bool // the keys of rows
 }
 
 // sync makes host's children the markup of want, in want's order. A different host
@@ -41,97 +42,120 @@ func (l *domList) sync(host app.Value, want []keyedMarkup) {
 		return
 	}
 	if l.host == nil || !l.host.Equal(host) {
-		l.host, l.keys, l.markups = host, nil, map[string]string{}
+		l.host, l.rows, l.index = host, nil, nil
 	}
-	wanted := make(map[string]bool, len(want))
-	for _, w := range want {
-		wanted[w.key] = true
+	l.apply(l.plan(want), want)
+}
+
+// domEdit is what one sync does to the children, worked out before any DOM call.
+type domEdit struct {
+	all  bool  // parse the whole list in one call
+	gone []any // indexes of the children to remove, from the last
+	// ops, in want's order, after the removal: re-parse want[from] (to == from), or
+	// insert the new rows want[from:to] before the child at from.
+	ops []domOp
+}
+
+type domOp struct{ from, to int }
+
+// parsed is the number of rows the edit parses: what a tick costs the browser, besides
+// the removals.
+func (e domEdit) parsed(want []keyedMarkup) int {
+	if e.all {
+		return len(want)
 	}
-	var survivors []string
-	for _, k := range l.keys {
-		if wanted[k] {
-			survivors = append(survivors, k)
-		}
+	n := 0
+	for _, op := range e.ops {
+		n += max(1, op.to-op.from)
 	}
-	fresh := 0 // rows to parse: new or changed
-	for _, w := range want {
-		if m, ok := l.markups[w.key]; !ok || m != w.markup {
-			fresh++
-		}
+	return n
+}
+
+// plan works out the edit from the children's rows to want's, and records want as the
+// children's. A tick removes the rows that are gone, re-parses the rows whose markup
+// changed and inserts each run of new rows in one call; the rest are not touched. When
+// most rows change, the whole list is parsed.
+//
+// It walks the old rows and want side by side, so a tick that removes rows costs a
+// string comparison per kept row (their markup is usually the same string) and a map
+// lookup per row gone or new, not a map built of every row.
+func (l *domList) plan(want []keyedMarkup) domEdit {
+	if l.index == nil {
+		l.index = map[string]bool{}
 	}
-	if fresh*4 > len(want)*3 || !subsequence(survivors, want) {
-		l.replaceAll(want)
-		return
-	}
-	// Remove what is gone, in one call, from the end so that indexes stay valid.
-	var gone []any
-	for i := len(l.keys) - 1; i >= 0; i-- {
-		if !wanted[l.keys[i]] {
-			gone = append(gone, i)
-			delete(l.markups, l.keys[i])
-		}
-	}
-	if len(gone) > 0 {
-		removeChildren(host, gone)
-	}
-	children := host.Get("children")
-	// Walk want: survivors are in place; re-parse changed ones, insert runs of new ones.
-	for i := 0; i < len(want); {
-		w := want[i]
-		if m, ok := l.markups[w.key]; ok {
-			if m != w.markup {
-				children.Index(i).Set("outerHTML", w.markup)
-				l.markups[w.key] = w.markup
+	var e domEdit
+	fresh, i := 0, 0 // rows to parse; the next old row
+	for j := 0; j < len(want); {
+		if i < len(l.rows) && l.rows[i].key == want[j].key { // in place
+			if l.rows[i].markup != want[j].markup {
+				e.ops = append(e.ops, domOp{j, j})
+				fresh++
 			}
+			i, j = i+1, j+1
+			continue
+		}
+		if i < len(l.rows) && l.index[want[j].key] {
+			// want[j] is further down the old rows: the old row here goes (if it comes
+			// back further down want, it is inserted there, as a new row).
+			e.gone = append(e.gone, i)
+			delete(l.index, l.rows[i].key)
 			i++
 			continue
 		}
-		j := i
+		// A run of new rows (the old row at i is in the index, so it ends the run).
+		k := j
+		for k < len(want) && !l.index[want[k].key] {
+			l.index[want[k].key] = true
+			k++
+		}
+		e.ops = append(e.ops, domOp{j, k})
+		fresh += k - j
+		j = k
+	}
+	for ; i < len(l.rows); i++ {
+		e.gone = append(e.gone, i)
+		delete(l.index, l.rows[i].key)
+	}
+	slices.Reverse(e.gone) // removed from the last, so that the indexes stay valid
+	l.rows = append(l.rows[:0], want...)
+	if fresh*4 > len(want)*3 {
+		return domEdit{all: true}
+	}
+	return e
+}
+
+// apply makes the edit to the host's children.
+func (l *domList) apply(e domEdit, want []keyedMarkup) {
+	if e.all {
+		var b strings.Builder
+		for _, w := range want {
+			b.WriteString(w.markup)
+		}
+		l.host.Set("innerHTML", b.String())
+		return
+	}
+	if len(e.gone) > 0 {
+		removeChildren(l.host, e.gone)
+	}
+	if len(e.ops) == 0 {
+		return
+	}
+	children := l.host.Get("children")
+	for _, op := range e.ops {
+		if op.to == op.from {
+			children.Index(op.from).Set("outerHTML", want[op.from].markup)
+			continue
+		}
 		var run strings.Builder
-		for ; j < len(want); j++ {
-			if _, ok := l.markups[want[j].key]; ok {
-				break
-			}
-			run.WriteString(want[j].markup)
+		for _, w := range want[op.from:op.to] {
+			run.WriteString(w.markup)
 		}
-		if i == 0 {
-			host.Call("insertAdjacentHTML", "afterbegin", run.String())
+		if op.from == 0 {
+			l.host.Call("insertAdjacentHTML", "afterbegin", run.String())
 		} else {
-			children.Index(i-1).Call("insertAdjacentHTML", "afterend", run.String())
-		}
-		for ; i < j; i++ {
-			l.markups[want[i].key] = want[i].markup
+			children.Index(op.from-1).Call("insertAdjacentHTML", "afterend", run.String())
 		}
 	}
-	l.keys = l.keys[:0]
-	for _, w := range want {
-		l.keys = append(l.keys, w.key)
-	}
-}
-
-// replaceAll parses the whole list in one call.
-func (l *domList) replaceAll(want []keyedMarkup) {
-	var b strings.Builder
-	l.keys = make([]string, len(want))
-	l.markups = make(map[string]string, len(want))
-	for i, w := range want {
-		b.WriteString(w.markup)
-		l.keys[i] = w.key
-		l.markups[w.key] = w.markup
-	}
-	l.host.Set("innerHTML", b.String())
-}
-
-// subsequence reports whether the survivors appear in want in the same order, so that
-// only insertions are needed.
-func subsequence(survivors []string, want []keyedMarkup) bool {
-	i := 0
-	for _, w := range want {
-		if i < len(survivors) && survivors[i] == w.key {
-			i++
-		}
-	}
-	return i == len(survivors)
 }
 
 // removeChildren removes host's children at those indexes, given from the last: one

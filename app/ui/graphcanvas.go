@@ -1,8 +1,6 @@
 package ui
 
 import (
-	"strings"
-
 	"github.com/gcplay/gcplay/app/scene"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"k8s.io/apimachinery/pkg/types"
@@ -24,16 +22,17 @@ type GraphCanvas struct {
 	Collapsed map[string]bool
 
 	edges, nodes domList
-	// marks caches each node's last data and markup, so unchanged nodes cost a
-	// comparison, not a rebuild.
-	marks map[string]slotMarkup
-	// edgeMarks caches each edge path's markup by its id (key holds the path data).
-	edgeMarks map[string]keyedMarkup
+	// nodeMarks and edgeMarks cache the markup of each node by its data and of each
+	// edge path by its class and path data.
+	nodeMarks markupCache[NodeData]
+	edgeMarks markupCache[edgeData]
+	// nodeRows and edgeRows are reused each tick: domList.plan copies what it keeps.
+	nodeRows, edgeRows []keyedMarkup
 }
 
-type slotMarkup struct {
-	data NodeData
-	text string
+type edgeData struct {
+	class scene.EdgeClass
+	d     string
 }
 
 // Render draws the two empty groups the edges and the nodes go into (sync).
@@ -60,36 +59,28 @@ func (c *GraphCanvas) sync(ctx app.Context) {
 // keyedEdges is the markup of the edge paths, one per dependent and class; a kept
 // layout hands the same paths on, so their markup is reused.
 func (c *GraphCanvas) keyedEdges() []keyedMarkup {
-	next := make(map[string]keyedMarkup, len(c.Scene.Edges))
-	out := make([]keyedMarkup, len(c.Scene.Edges))
-	for i, e := range c.Scene.Edges {
-		m, ok := c.edgeMarks[e.ID]
-		if !ok || m.key != e.D {
-			m = keyedMarkup{key: e.D, markup: `<path class="edge ` + edgeClass(e.Class) + `" d="` + e.D + `"/>`}
-		}
-		next[e.ID] = m
-		out[i] = keyedMarkup{key: e.ID, markup: m.markup}
+	out := c.edgeRows[:0]
+	for _, e := range c.Scene.Edges {
+		out = append(out, keyedMarkup{key: e.ID, markup: c.edgeMarks.markup(e.ID, edgeData{e.Class, e.D}, edgeMarkup)})
 	}
-	c.edgeMarks = next
+	c.edgeMarks.done()
+	c.edgeRows = out
 	return out
+}
+
+func edgeMarkup(e edgeData) string {
+	return `<path class="edge ` + edgeClass(e.class) + `" d="` + e.d + `"/>`
 }
 
 // keyedNodes is every node's markup, rebuilt only for nodes whose data changed.
 func (c *GraphCanvas) keyedNodes() []keyedMarkup {
-	next := make(map[string]slotMarkup, len(c.Scene.Nodes))
-	out := make([]keyedMarkup, 0, len(c.Scene.Nodes))
+	out := c.nodeRows[:0]
 	for _, n := range c.Scene.Nodes {
 		d := nodeData(n, n.UID == c.Selected && c.Selected != "", c.Collapsed[n.ID])
-		m, ok := c.marks[n.ID]
-		if !ok || m.data != d {
-			var b strings.Builder
-			d.markup(&b)
-			m = slotMarkup{data: d, text: b.String()}
-		}
-		next[n.ID] = m
-		out = append(out, keyedMarkup{key: n.ID, markup: m.text})
+		out = append(out, keyedMarkup{key: n.ID, markup: c.nodeMarks.markup(n.ID, d, NodeData.text)})
 	}
-	c.marks = next
+	c.nodeMarks.done()
+	c.nodeRows = out
 	return out
 }
 

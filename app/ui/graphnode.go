@@ -91,9 +91,13 @@ func (n *NodeData) markup(b *strings.Builder) {
 
 // nodeMarkup is one node's markup (tests).
 func nodeMarkup(n scene.Node, selected, collapsed bool) string {
+	return nodeData(n, selected, collapsed).text()
+}
+
+// text is the node's markup as a string.
+func (n NodeData) text() string {
 	var b strings.Builder
-	d := nodeData(n, selected, collapsed)
-	d.markup(&b)
+	n.markup(&b)
 	return b.String()
 }
 

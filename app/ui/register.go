@@ -40,8 +40,15 @@ func Handler(basePath string) *app.Handler {
 		BackgroundColor: "#f6f7f9",
 		ThemeColor:      "#1f2a44",
 	}
+	wasm := "/web/" + WasmAsset
 	if p := strings.Trim(basePath, "/"); p != "" {
 		h.Resources = app.GitHubPages(p)
+		wasm = h.Resources.Resolve(wasm)
 	}
+	// Ask for the wasm with the page, not once app.js runs: on a 40 ms link that is
+	// a few round trips earlier. The request must be the one app.js's fetch makes (same
+	// URL, cors mode, same-origin credentials), or the browser downloads it twice
+	// (e2e TestStartupNetwork counts the requests).
+	h.RawHeaders = append(h.RawHeaders, `<link rel="preload" href="`+wasm+`" as="fetch" type="application/wasm" crossorigin>`)
 	return h
 }

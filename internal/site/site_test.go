@@ -74,7 +74,9 @@ func TestLoadPrefixesEveryURL(t *testing.T) {
 	_, web := newWeb(t)
 	s := load(t, web, "/gcplay/")
 	page := string(s.File("index.html").Body)
-	for _, want := range []string{`"/gcplay/web/playground.css"`, `"/gcplay/app.js"`, `"/gcplay/wasm_exec.js"`, `"/gcplay/manifest.webmanifest"`} {
+	// The preload of the wasm asks for the URL app.js fetches (or it is downloaded twice).
+	for _, want := range []string{`"/gcplay/web/playground.css"`, `"/gcplay/app.js"`, `"/gcplay/wasm_exec.js"`, `"/gcplay/manifest.webmanifest"`,
+		`<link rel="preload" href="/gcplay/web/app.wasm" as="fetch" type="application/wasm" crossorigin>`} {
 		if !strings.Contains(page, want) {
 			t.Errorf("index.html lacks %s", want)
 		}
