@@ -114,7 +114,7 @@ func (g *GraphPanel) Render() (ui app.UI) {
 		svgEl("svg").Class("graph-svg", g.detail()).Attr("role", "img").Aria("label", fmt.Sprintf("%s graph, %d nodes", g.Mode, len(s.Nodes))).
 			OnClick(g.onClick).Body(
 			svgEl("g").Attr("transform", transformOf(g.vp)).Body(
-				&GraphCanvas{Scene: s, Selected: g.Selected, Collapsed: g.Collapsed},
+				&GraphCanvas{Lang: g.Lang, Scene: s, Selected: g.Selected, Collapsed: g.Collapsed},
 			),
 		),
 		app.If(len(s.Nodes) == 0, func() app.UI {

@@ -17,6 +17,7 @@ import (
 type GraphCanvas struct {
 	app.Compo
 
+	Lang      string // the page's language: the nodes' badges (i18n.go)
 	Scene     *scene.Scene
 	Selected  types.UID
 	Collapsed map[string]bool
@@ -77,6 +78,7 @@ func (c *GraphCanvas) keyedNodes() []keyedMarkup {
 	out := c.nodeRows[:0]
 	for _, n := range c.Scene.Nodes {
 		d := nodeData(n, n.UID == c.Selected && c.Selected != "", c.Collapsed[n.ID])
+		d.Lang = c.Lang
 		out = append(out, keyedMarkup{key: n.ID, markup: c.nodeMarks.markup(n.ID, d, NodeData.text)})
 	}
 	c.nodeMarks.done()

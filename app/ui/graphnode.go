@@ -33,6 +33,7 @@ type NodeData struct {
 	HiddenBelow                       int
 	HiddenKinds                       string
 	X, Y                              float64
+	Lang                              string // the badge's language
 }
 
 func nodeData(n scene.Node, selected, collapsed bool) NodeData {
@@ -72,8 +73,8 @@ func (n *NodeData) markup(b *strings.Builder) {
 	if n.Finalizers != "" {
 		fmt.Fprintf(b, `<text class="node-fin" x="14" y="53"><title>finalizers: %s</title>%s</text>`, esc(n.Finalizers), esc(n.FinLabel))
 	}
-	if badge := n.badge(); badge != "" {
-		w := float64(len(badge))*6.2 + 10
+	if badge := tr(n.Lang, n.badge()); badge != "" {
+		w := textWidth(badge, 6.2) + 10
 		fmt.Fprintf(b, `<g class="badge badge-%s" transform="translate(%.0f -9)"><rect width="%g" height="17" rx="8"/><text x="%g" y="12.5" text-anchor="middle">%s</text></g>`,
 			statusClass(n.Status), scene.NodeW-w-6, w, w/2, esc(badge))
 	}
@@ -83,8 +84,8 @@ func (n *NodeData) markup(b *strings.Builder) {
 			label = toggleLabel(n.HiddenBelow, n.HiddenKinds)
 			w = max(w, float64(len([]rune(label)))*6.6+14) // the folded count by kind: "+480 Pods"
 		}
-		fmt.Fprintf(b, `<g class="toggle" data-toggle="%s" transform="translate(%g %g)"><title>Collapse or expand the dependents</title><rect x="%g" y="-8" width="%g" height="16" rx="8"/><text y="4" text-anchor="middle">%s</text></g>`,
-			esc(n.ID), scene.NodeW/2, scene.NodeH, -w/2, w, esc(label))
+		fmt.Fprintf(b, `<g class="toggle" data-toggle="%s" transform="translate(%g %g)"><title>%s</title><rect x="%g" y="-8" width="%g" height="16" rx="8"/><text y="4" text-anchor="middle">%s</text></g>`,
+			esc(n.ID), scene.NodeW/2, scene.NodeH, esc(tr(n.Lang, "Collapse or expand the dependents")), -w/2, w, esc(label))
 	}
 	b.WriteString("</g></g>")
 }
@@ -101,7 +102,21 @@ func (n NodeData) text() string {
 	return b.String()
 }
 
-// badge is the short state shown in the node's corner.
+// textWidth estimates a badge's text width: ascii wide per ASCII character, about twice
+// that per CJK character.
+func textWidth(s string, ascii float64) float64 {
+	w := 0.0
+	for _, r := range s {
+		if r < 0x80 {
+			w += ascii
+		} else {
+			w += 1.8 * ascii
+		}
+	}
+	return w
+}
+
+// badge is the short state shown in the node's corner, in English (tr translates it).
 func (n *NodeData) badge() string {
 	switch {
 	case n.Status == scene.Terminating && n.DeletingDependents:

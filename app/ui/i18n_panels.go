@@ -5,6 +5,11 @@ package ui
 // tooltips and the examples' guide, in Simplified Chinese; init adds them to zhCN.
 // Kubernetes field names (controller, blockOwnerDeletion, apiVersion) stay as spelled.
 var zhCNPanels = map[string]string{
+	// The graph's node badges and toggle
+	"deleting dependents": "正在删除附属对象", "Terminating": "Terminating", "virtual": "虚拟",
+	"absent owner": "不存在的属主", "not in API": "不在 API 中", "GC: catching up": "GC：追赶中",
+	"Collapse or expand the dependents": "折叠或展开附属对象",
+
 	// Shortcuts
 	"Step: one tick": "单步：前进一个 tick", "Run / Pause (space)": "运行 / 暂停（空格）",
 	"Reset to the scenario's start":                     "重置到场景的开始",
