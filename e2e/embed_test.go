@@ -108,6 +108,9 @@ func TestEmbeddedLessonPostsMessages(t *testing.T) {
 	// Show solution in the iframe tells the parent nothing.
 	eval[bool](t, ctx, `(window.messages = [], true)`)
 	clickJS("Show solution", byText("Show solution"))
+	// The button is disabled while the solution plays (one step per 400 ms): first see it
+	// start, then end with every goal met again.
+	waitJS(t, ctx, "the solution playing", inFrame(`document.querySelector('#lesson-solution').disabled`), 10*time.Second)
 	waitJS(t, ctx, "the solution played", inFrame(`document.querySelector('#lesson')?.dataset.done === 'true' && !document.querySelector('#lesson-solution').disabled`), 30*time.Second)
 	if n := eval[int](t, ctx, `window.messages.length`); n != 0 {
 		t.Errorf("Show solution posted %d message(s)", n)
