@@ -72,6 +72,32 @@ func TestPanDragEndsOutside(t *testing.T) {
 		`document.querySelector('[data-kind="ReplicaSet"].sel') !== null`, 5*time.Second)
 }
 
+// TestPanThenFitAtOnce: a pan released and Fit clicked in the same task (so that both
+// reach go-app in one update) still fits: the release writes the transform behind go-app's
+// back, and go-app, seeing the fitted viewport it drew before, kept the panned graph out
+// of view (CI caught it under load).
+func TestPanThenFitAtOnce(t *testing.T) {
+	ctx := newTab(t)
+	openScenario(t, ctx, example(t, "deployment"))
+	do(t, ctx, "the graph drawn", chromedp.WaitVisible(objectSel("Deployment", "web")))
+	x, y := emptyGraphPoint(t, ctx)
+	fitted := eval[string](t, ctx, transformJS)
+	eval[bool](t, ctx, fmt.Sprintf(`(() => {
+		const svg = document.querySelector('.graph-svg');
+		const at = (x, y) => ({clientX: x, clientY: y, button: 0, buttons: 1, bubbles: true, pointerId: 1, isPrimary: true});
+		svg.dispatchEvent(new PointerEvent('pointerdown', at(%f, %f)));
+		window.dispatchEvent(new PointerEvent('pointermove', at(%f, %f)));
+		window.dispatchEvent(new PointerEvent('pointerup', at(%f, %f)));
+		[...document.querySelectorAll('button')].find(b => b.textContent.trim() === 'Fit').click();
+		return true;
+	})()`, x, y, x+400, y+300, x+400, y+300))
+	waitJS(t, ctx, "the fitted transform back", transformJS+` === `+quote(fitted), 5*time.Second)
+	time.Sleep(300 * time.Millisecond) // and kept
+	if got := eval[string](t, ctx, transformJS); got != fitted {
+		t.Fatalf("transform %s after the pan and Fit, want the fitted %s", got, fitted)
+	}
+}
+
 // emptyGraphPoint finds a point of the graph's SVG with no node and no button under it,
 // with room around it for a drag.
 func emptyGraphPoint(t *testing.T, ctx context.Context) (float64, float64) {

@@ -77,6 +77,21 @@ func (g *GraphPanel) afterRender(ctx app.Context) {
 	g.redo(ctx)
 }
 
+// syncTransform writes the viewport's transform when the DOM holds another: a pan's
+// release writes it behind go-app's back (graphview.go), so when its viewport and the next
+// one (a Fit clicked at once) reach go-app in one update, go-app sees the old value
+// unchanged and keeps the panned one on the page.
+func (g *GraphPanel) syncTransform(ctx app.Context) {
+	el := ctx.JSSrc()
+	if !el.Truthy() {
+		return
+	}
+	top := el.Call("querySelector", ".graph-svg > g")
+	if want := transformOf(g.vp); top.Truthy() && top.Call("getAttribute", "transform").String() != want {
+		top.Call("setAttribute", "transform", want)
+	}
+}
+
 func (g *GraphPanel) currentScene() *scene.Scene {
 	key := fmt.Sprintf("%d/%d/%p", g.View.Version, g.Mode, g.Collapsed)
 	if g.scene == nil || g.sceneKey != key {
@@ -94,6 +109,9 @@ func (g *GraphPanel) Render() (ui app.UI) {
 	}
 	s := g.currentScene()
 	apiOnly, graphOnly := g.View.Diff()
+	if g.mounted {
+		g.ctx.Defer(g.syncTransform)
+	}
 	return app.Div().Class("graph").Body(
 		app.Div().Class("graph-head").Body(
 			app.Div().Class("seg").Role("group").Aria("label", tr(g.Lang, "Graph to show")).Body(
