@@ -36,6 +36,20 @@ func loadLessonBundle(ctx context.Context) ([]*lessons.Lesson, error) {
 	return lessons.FromBundle(u.Path, data)
 }
 
+// fetchRules reads the rules' text beside the page's start, not before it: only the
+// rule dialog needs it. The page updates once it is in (a dialog opened before shows
+// the rule then); a failure is a notice.
+func (p *Playground) fetchRules(ctx app.Context) {
+	ctx.Async(func() {
+		err := loadRules(ctx)
+		ctx.Dispatch(func(app.Context) {
+			if err != nil {
+				p.notice = notice{noticeError, err.Error()}
+			}
+		})
+	})
+}
+
 // loadRules gives the rules package the documents' text the site ships (web/rules.md;
 // app.wasm does not carry it), for the rule dialog. Call it in ctx.Async.
 func loadRules(ctx context.Context) error {

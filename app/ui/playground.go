@@ -128,6 +128,7 @@ func (p *Playground) OnMount(ctx app.Context) {
 	p.progress = map[string]bool{}
 	p.lang = pageLanguage()
 	ctx.Handle(actionCopyScenario, func(ctx app.Context, a app.Action) { p.copyScenario(ctx) })
+	p.fetchRules(ctx)
 	if p.embed = isEmbed(); p.embed {
 		p.release = append(p.release, listenKeys(ctx, p.onKey))
 		p.startEmbed(ctx)

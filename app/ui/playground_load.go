@@ -84,9 +84,6 @@ func (p *Playground) startStorage(ctx app.Context) {
 		// A workshop's lessons (web/lessons.json), before a workspace that is a lesson's
 		// attempt opens; the built-in ones on a site without it.
 		ls, lessonsErr := loadLessonBundle(ctx)
-		if err := loadRules(ctx); err != nil {
-			problems = append(problems, err.Error())
-		}
 		if lessonsErr != nil {
 			problems = append(problems, tr(p.lang, "The lessons could not be read: ")+lessonsErr.Error())
 		}

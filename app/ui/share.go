@@ -162,12 +162,8 @@ func (p *Playground) startEmbed(ctx app.Context) {
 	frag := app.Window().URL().Fragment
 	ctx.Async(func() {
 		ls, lessonsErr := loadLessonBundle(ctx)
-		rulesErr := loadRules(ctx)
 		ws, kind, err := linkWorkspace(frag)
 		var problem string
-		if rulesErr != nil {
-			problem = rulesErr.Error()
-		}
 		if err != nil {
 			problem, ws = linkProblem(kind, err), nil
 		}
