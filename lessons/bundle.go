@@ -77,10 +77,19 @@ func BuiltinBundle() ([]byte, error) {
 }
 
 // FromBundle reads the lessons of a Bundle, in order, with LoadFS's checks (name is where
-// the bundle came from, in messages); a bundle of no files (what sites shipped before
-// BuiltinBundle carried the files) is the built-in lessons. It does not replay them:
-// Bundle did.
+// the bundle came from, in messages). It does not replay them: Bundle did.
 func FromBundle(name string, data []byte) ([]*Lesson, error) {
+	s, err := OpenBundle(name, data)
+	if err != nil {
+		return nil, err
+	}
+	return s.All()
+}
+
+// OpenBundle is FromBundle with each lesson parsed when first asked for (Shelf); a
+// bundle of no files (what sites shipped before BuiltinBundle carried the files) is the
+// built-in lessons.
+func OpenBundle(name string, data []byte) (*Shelf, error) {
 	var b bundle
 	if err := json.Unmarshal(data, &b); err != nil {
 		return nil, fmt.Errorf("%s: not a lessons bundle: %s", name, oneLine(err.Error()))
@@ -89,7 +98,7 @@ func FromBundle(name string, data []byte) ([]*Lesson, error) {
 		return nil, fmt.Errorf("%s: lessons bundle version %d, want %d", name, b.Version, bundleVersion)
 	}
 	if len(b.Files) == 0 {
-		return Builtin()
+		return BuiltinShelf()
 	}
 	fsys := fstest.MapFS{}
 	for n, text := range b.Files {
@@ -98,5 +107,5 @@ func FromBundle(name string, data []byte) ([]*Lesson, error) {
 		}
 		fsys[n] = &fstest.MapFile{Data: []byte(text)}
 	}
-	return LoadFS(fsys, name)
+	return OpenFS(fsys, name)
 }

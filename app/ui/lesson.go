@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"sync"
@@ -24,18 +25,65 @@ const solutionDelay = 400 * time.Millisecond
 // builtinLessons loads the embedded lessons once.
 var builtinLessons = sync.OnceValues(lessons.Builtin)
 
-// workshopLessons are the lessons startStorage read from the site (a workshop's
-// web/lessons.json, or the built-in ones); nil until then. Only the UI goroutine uses it.
-var workshopLessons []*lessons.Lesson
+// workshopShelf holds the lessons startStorage read from the site (a workshop's
+// web/lessons.json, or the built-in ones), each parsed when first needed; nil until
+// then, or on a site whose bundle could not be read.
+var workshopShelf *lessons.Shelf
 
-func setPageLessons(ls []*lessons.Lesson) { workshopLessons = ls }
+func setPageLessons(s *lessons.Shelf) { workshopShelf = s }
 
-// pageLessons are the lessons the page teaches.
+// pageLessons are the lessons the page teaches, every one parsed (the picker).
 func pageLessons() ([]*lessons.Lesson, error) {
-	if workshopLessons != nil {
-		return workshopLessons, nil
+	if workshopShelf != nil {
+		return workshopShelf.All()
 	}
 	return builtinLessons()
+}
+
+// pageLesson is one of the page's lessons, parsing only that one; ok is false when the
+// page has no lesson id.
+func pageLesson(id string) (l *lessons.Lesson, ok bool, err error) {
+	if workshopShelf != nil {
+		return workshopShelf.Lesson(id)
+	}
+	ls, err := builtinLessons()
+	if err != nil {
+		return nil, true, err
+	}
+	l, ok = lessons.ByID(ls, id)
+	return l, ok, nil
+}
+
+// warmLessons parses the shelf's lessons one at a time when the browser is idle, after
+// the page is up, so the picker opens at once without the parse delaying the first
+// paint or holding input up.
+func warmLessons(ctx app.Context, s *lessons.Shelf) {
+	ctx.Async(func() {
+		for _, id := range s.IDs() {
+			if waitIdle(ctx) != nil {
+				return
+			}
+			s.Lesson(id)
+		}
+	})
+}
+
+// waitIdle returns once the browser has nothing else to do (requestIdleCallback, or a
+// short sleep where there is none). Call it off the UI goroutine.
+func waitIdle(ctx context.Context) error {
+	w := app.Window()
+	if !w.Get("requestIdleCallback").Truthy() {
+		time.Sleep(50 * time.Millisecond)
+		return ctx.Err()
+	}
+	var f app.Func
+	f = app.FuncOf(func(this app.Value, args []app.Value) any {
+		w.Call("requestIdleCallback", args[0], map[string]any{"timeout": 2000})
+		return nil
+	})
+	defer f.Release()
+	_, err := await(ctx, w.Get("Promise").New(f))
+	return err
 }
 
 // lessonRun is the open lesson: what the panel shows beside the attempt's workspace.
@@ -62,11 +110,8 @@ func lessonOf(ws *workspace.Workspace) (*lessons.Lesson, bool) {
 	if !ok {
 		return nil, false
 	}
-	ls, err := pageLessons()
-	if err != nil {
-		return nil, false
-	}
-	return lessons.ByID(ls, id)
+	l, ok, err := pageLesson(id)
+	return l, ok && err == nil
 }
 
 // lessonEntryName names an attempt's catalog entry.
@@ -147,12 +192,11 @@ func postToParent(msg map[string]any) {
 // start at rest as a new workspace. An unknown id only says so.
 func (p *Playground) openLesson(ctx app.Context, id string) {
 	p.overlay = overlayNone
-	ls, err := pageLessons()
+	l, ok, err := pageLesson(id)
 	if err != nil {
 		p.notice = notice{noticeError, tr(p.lang, "The lessons could not be read: ") + err.Error()}
 		return
 	}
-	l, ok := lessons.ByID(ls, id)
 	if !ok {
 		p.notice = notice{noticeError, fmt.Sprintf(t(p.lang, "noLessonFmt"), id)}
 		return

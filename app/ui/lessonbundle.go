@@ -13,14 +13,14 @@ import (
 // maxLessonBundle bounds web/lessons.json: a workshop is text, a few hundred KiB at most.
 const maxLessonBundle = 8 << 20
 
-// loadLessonBundle returns the lessons the page teaches: a workshop's, when the site was
+// loadLessonBundle returns the lessons the page teaches, unparsed (lessons.Shelf): a workshop's, when the site was
 // served or built with --lessons DIR, else the built-in ones: web/lessons.json either way
 // (lessons.Bundle, checked before it was shipped, or lessons.BuiltinBundle). It blocks on
 // the network: call it in ctx.Async. A bundle that cannot be read is an error the page
 // shows; its lessons are then unavailable (app.wasm has none of its own).
-func loadLessonBundle(ctx context.Context) ([]*lessons.Lesson, error) {
+func loadLessonBundle(ctx context.Context) (*lessons.Shelf, error) {
 	if app.IsServer {
-		return lessons.Builtin()
+		return lessons.BuiltinShelf()
 	}
 	u, err := siteAsset(lessons.BundleName)
 	if err != nil {
@@ -31,9 +31,9 @@ func loadLessonBundle(ctx context.Context) ([]*lessons.Lesson, error) {
 		if err != nil {
 			return nil, fmt.Errorf("the workshop's lessons (%s) could not be read: %v", u.Path, err)
 		}
-		return lessons.Builtin()
+		return lessons.BuiltinShelf()
 	}
-	return lessons.FromBundle(u.Path, data)
+	return lessons.OpenBundle(u.Path, data)
 }
 
 // fetchRules reads the rules' text beside the page's start, not before it: only the

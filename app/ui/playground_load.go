@@ -90,6 +90,7 @@ func (p *Playground) startStorage(ctx app.Context) {
 		ctx.Dispatch(func(ctx app.Context) {
 			if lessonsErr == nil {
 				setPageLessons(ls)
+				ctx.Defer(func(ctx app.Context) { warmLessons(ctx, ls) }) // after this render
 			}
 			p.progress = progress
 			p.stored = storage{cat: cat, fb: fb, id: e.ID, entries: cat.Entries(), kept: cat.Quarantined()}

@@ -193,11 +193,15 @@ func (p *Playground) startEmbed(ctx app.Context) {
 
 // embedLesson is the start of lesson id for `?embed=1#lesson=ID`, in memory like every
 // embedded workspace; else nil and the one line saying why.
-func embedLesson(ls []*lessons.Lesson, lessonsErr error, id, lang string) (*workspace.Workspace, string) {
-	if lessonsErr != nil {
-		return nil, "The lessons could not be read: " + lessonsErr.Error()
+func embedLesson(ls *lessons.Shelf, lessonsErr error, id, lang string) (*workspace.Workspace, string) {
+	var l *lessons.Lesson
+	ok := false
+	if lessonsErr == nil {
+		l, ok, lessonsErr = ls.Lesson(id)
 	}
-	l, ok := lessons.ByID(ls, id)
+	if lessonsErr != nil {
+		return nil, tr(lang, "The lessons could not be read: ") + lessonsErr.Error()
+	}
 	if !ok {
 		return nil, fmt.Sprintf(t(lang, "noLessonFmt"), id)
 	}

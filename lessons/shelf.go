@@ -1,0 +1,105 @@
+package lessons
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"path"
+	"slices"
+	"strings"
+	"sync"
+
+	"sigs.k8s.io/yaml"
+)
+
+// Shelf is a folder's lessons in order, each parsed when it is first asked for. The page
+// opens with at most the lesson it shows parsed: parsing all 21 built-in lessons (their
+// start scenarios, solutions and attempts) was a third of its start-up's work.
+// A Shelf is safe for concurrent use.
+type Shelf struct {
+	name  string   // the folder, in messages
+	ids   []string // order.yaml's order
+	files map[string][]byte
+
+	mu     sync.Mutex
+	parsed map[string]*Lesson
+}
+
+// OpenFS reads fsys's order.yaml with LoadFS's checks (every file listed, every listed
+// id a file, none twice) and parses no lesson yet.
+func OpenFS(fsys fs.FS, name string) (*Shelf, error) {
+	orderPath := path.Join(name, OrderFile)
+	data, err := fs.ReadFile(fsys, OrderFile)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("%s: missing: list the lessons in order (lessons: [first-id, second-id])", orderPath)
+	}
+	if err != nil {
+		return nil, err
+	}
+	var order struct {
+		Lessons []string `json:"lessons"`
+	}
+	if err := yaml.UnmarshalStrict(data, &order); err != nil {
+		return nil, fmt.Errorf("%s: %s", orderPath, oneLine(err.Error()))
+	}
+	files, err := fs.Glob(fsys, "*.yaml")
+	if err != nil {
+		return nil, err
+	}
+	for _, f := range files {
+		if id := strings.TrimSuffix(f, ".yaml"); f != OrderFile && !slices.Contains(order.Lessons, id) {
+			return nil, fmt.Errorf("%s: lesson %q (%s) is not listed", orderPath, id, path.Join(name, f))
+		}
+	}
+	s := &Shelf{name: name, files: map[string][]byte{}, parsed: map[string]*Lesson{}}
+	for i, id := range order.Lessons {
+		if slices.Contains(order.Lessons[:i], id) {
+			return nil, fmt.Errorf("%s: lesson %q is listed twice", orderPath, id)
+		}
+		data, err := fs.ReadFile(fsys, id+".yaml")
+		if err != nil {
+			return nil, fmt.Errorf("%s: lessons[%d] %q: no file %s", orderPath, i, id, path.Join(name, id+".yaml"))
+		}
+		s.ids = append(s.ids, id)
+		s.files[id] = data
+	}
+	return s, nil
+}
+
+// IDs are the lessons' ids in order.
+func (s *Shelf) IDs() []string { return slices.Clone(s.ids) }
+
+// Lesson parses lesson id once; ok is false when the shelf does not list it.
+func (s *Shelf) Lesson(id string) (l *Lesson, ok bool, err error) {
+	data, ok := s.files[id]
+	if !ok {
+		return nil, false, nil
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if l := s.parsed[id]; l != nil {
+		return l, true, nil
+	}
+	file := path.Join(s.name, id+".yaml")
+	if l, err = Parse(file, data); err != nil {
+		return nil, true, err
+	}
+	if l.ID != id {
+		return nil, true, fmt.Errorf("%s: id %q, but the file is named for %q", file, l.ID, id)
+	}
+	s.parsed[id] = l
+	return l, true, nil
+}
+
+// All parses every lesson, in order; the error is the first lesson's that fails.
+func (s *Shelf) All() ([]*Lesson, error) {
+	out := make([]*Lesson, 0, len(s.ids))
+	for _, id := range s.ids {
+		l, _, err := s.Lesson(id)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, l)
+	}
+	return out, nil
+}
