@@ -85,6 +85,9 @@ func testMain(m *testing.M) int {
 		chromedp.ExecPath(chrome), chromedp.NoSandbox, chromedp.DisableGPU,
 		chromedp.Flag("disable-quic", true), chromedp.Flag("disable-component-update", true),
 		chromedp.WindowSize(1440, 900), chromedp.UserDataDir(filepath.Join(siteRoot, "profile")))
+	if f := os.Getenv("GCPLAY_JS_FLAGS"); f != "" { // a measurement aid: V8's flags, e.g. --no-wasm-lazy-compilation
+		opts = append(opts, chromedp.Flag("js-flags", f))
+	}
 	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	defer cancelAlloc()
 	bctx, cancelBrowser := chromedp.NewContext(actx)

@@ -3,10 +3,12 @@
 package e2e
 
 import (
+	"context"
 	"os"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 	"github.com/gcplay/gcplay/app/workspace"
 	"github.com/gcplay/gcplay/internal/fixtures"
@@ -22,10 +24,27 @@ func TestStartup(t *testing.T) {
 		t.Skip("set GCPLAY_BUDGETS=1 to measure the start-up")
 	}
 	const usable = `new Promise(res => { const f = () => document.querySelector('[data-tick]') && document.querySelector('[data-kind]') ? res(performance.now()) : setTimeout(f, 5); f(); })`
-	const wasmEnd = `(performance.getEntriesByType('resource').find(e => e.name.endsWith('app.wasm')) || {}).responseEnd || -1`
-	var first, firstWasm, warm, warmWasm []float64
+	// The phases of a start, in ms from navigation start: app.wasm downloaded, compiled
+	// and instantiated (wrapped below), Go's packages initialised (main's mark), the first
+	// workspace open (its mark), usable.
+	const phases = `(() => {
+		const mark = n => (performance.getEntriesByName(n)[0] || {}).startTime || -1;
+		return [(performance.getEntriesByType('resource').find(e => e.name.endsWith('app.wasm')) || {}).responseEnd || -1,
+			window.gcplayInstantiated || -1, mark('gcplay-main'), mark('gcplay-open')];
+	})()`
+	const wrap = `{ const f = WebAssembly.instantiateStreaming; WebAssembly.instantiateStreaming = (...a) => f(...a).then(r => { window.gcplayInstantiated = performance.now(); return r; }); }`
+	type start struct{ usable, wasm, instantiated, main, open float64 }
+	var first, warm []start
+	measure := func(ctx context.Context) start {
+		u := evalAsync[float64](t, ctx, usable)
+		p := eval[[]float64](t, ctx, phases)
+		return start{u, p[0], p[1], p[2], p[3]}
+	}
 	for i := 0; i < 5; i++ {
 		ctx := newTab(t)
+		if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: wrap}); err != nil {
+			t.Fatal(err)
+		}
 		load := func() {
 			do(t, ctx, "navigate", chromedp.Navigate(baseURL+"/"))
 		}
@@ -34,14 +53,25 @@ func TestStartup(t *testing.T) {
 		} else {
 			load()
 		}
-		first = append(first, evalAsync[float64](t, ctx, usable))
-		firstWasm = append(firstWasm, eval[float64](t, ctx, wasmEnd))
+		first = append(first, measure(ctx))
 		do(t, ctx, "reload", chromedp.Reload())
-		warm = append(warm, evalAsync[float64](t, ctx, usable))
-		warmWasm = append(warmWasm, eval[float64](t, ctx, wasmEnd))
+		warm = append(warm, measure(ctx))
 	}
-	t.Logf("first visit, navigation start to usable: median %.0f ms %v (app.wasm downloaded at %v)", median(first), round(first), round(firstWasm))
-	t.Logf("reload, warm cache: median %.0f ms %v (app.wasm at %v)", median(warm), round(warm), round(warmWasm))
+	report := func(what string, ss []start) {
+		col := func(f func(start) float64) []float64 {
+			var xs []float64
+			for _, s := range ss {
+				xs = append(xs, f(s))
+			}
+			return xs
+		}
+		t.Logf("%s: usable median %.0f ms %v; app.wasm downloaded %v, instantiated %v, main %v, workspace open %v", what,
+			median(col(func(s start) float64 { return s.usable })), round(col(func(s start) float64 { return s.usable })),
+			round(col(func(s start) float64 { return s.wasm })), round(col(func(s start) float64 { return s.instantiated })),
+			round(col(func(s start) float64 { return s.main })), round(col(func(s start) float64 { return s.open })))
+	}
+	report("first visit", first)
+	report("reload, warm cache", warm)
 }
 
 // TestStartupLink measures opening the issue's large #scenario= link: from the navigation

@@ -39,7 +39,7 @@ func TestRulesCited(t *testing.T) {
 			return err
 		}
 		scanned++
-		for _, id := range rules.Cited.FindAllString(string(data), -1) {
+		for _, id := range rules.Cited().FindAllString(string(data), -1) {
 			cited[id] = true
 		}
 		return nil

@@ -3,6 +3,7 @@ package ui
 import (
 	"github.com/gcplay/gcplay/lessons"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"sync"
 )
 
 // messages is the page's own text in every language of lessons.Languages, by key. A key
@@ -109,7 +110,7 @@ func (p *Playground) renderLanguages() app.UI {
 // so a label without a translation stays English (TestMessagesComplete lists them).
 func tr(lang, en string) string {
 	if lang == "zh-CN" {
-		if s := zhCN[en]; s != "" {
+		if s := zhCN()[en]; s != "" {
 			return s
 		}
 	}
@@ -119,7 +120,17 @@ func tr(lang, en string) string {
 // zhCN is the page's English labels in Simplified Chinese. Kubernetes terms (Deployment,
 // propagationPolicy, Background, finalizer, Terminating) and the GC's queue and component
 // names stay as the API and the trace spell them.
-var zhCN = map[string]string{
+// It is built at the first translation, not in the page's start (an English page never
+// needs it).
+var zhCN = sync.OnceValue(func() map[string]string {
+	m := zhCNLabels
+	for en, zh := range zhCNPanels {
+		m[en] = zh
+	}
+	return m
+})
+
+var zhCNLabels = map[string]string{
 	"empty": "空", "… and %d more": "…… 另有 %d 个",
 	"both": "两者皆有", "neither": "两者皆无",
 	"GC catching up: its informer has not delivered this object yet (normal for a tick)": "垃圾回收器正在追赶：它的 informer 还没有投递这个对象（持续一个 tick 属正常）",

@@ -71,7 +71,7 @@ func TestEveryLabelTranslated(t *testing.T) {
 	}
 	var missing []string
 	for s, where := range labels {
-		if _, ok := zhCN[s]; !ok && strings.TrimSpace(s) != "" && strings.ContainsAny(s, "abcdefghijklmnopqrstuvwxyz") {
+		if _, ok := zhCN()[s]; !ok && strings.TrimSpace(s) != "" && strings.ContainsAny(s, "abcdefghijklmnopqrstuvwxyz") {
 			missing = append(missing, where+": "+strconv.Quote(s))
 		}
 	}

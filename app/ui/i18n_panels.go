@@ -2,7 +2,7 @@ package ui
 
 // zhCNPanels are the labels of the side panels (Create, Console, Export, Inspector),
 // the workspaces menu, storage notices, the Share dialog, the crash screen, shortcuts,
-// tooltips and the examples' guide, in Simplified Chinese; init adds them to zhCN.
+// tooltips and the examples' guide, in Simplified Chinese; zhCN adds them to its table.
 // Kubernetes field names (controller, blockOwnerDeletion, apiVersion) stay as spelled.
 var zhCNPanels = map[string]string{
 	// The graph's node badges and toggle
@@ -184,10 +184,4 @@ var zhCNPanels = map[string]string{
 	"The namespace controller removes the kubernetes finalizer at its next sync: the namespace is empty (NS-4).":                                                                                "命名空间控制器会在下次同步时移除 kubernetes finalizer：命名空间已经空了（NS-4）。",
 	"The namespace waits for finalizers: %s, as its condition NamespaceFinalizersRemaining says. Whoever owns a finalizer must remove it; then the namespace controller finishes (NS-3, NS-4).": "命名空间在等待 finalizer：%s，正如它的状况 NamespaceFinalizersRemaining 所说。finalizer 的拥有者必须移除它；之后命名空间控制器才会完成删除（NS-3、NS-4）。",
 	"The namespace controller is deleting its content: %d object(s) left, Pods first (NS-2).":                                                                                                   "命名空间控制器正在删除其中的内容：还剩 %d 个对象，先删 Pod（NS-2）。",
-}
-
-func init() {
-	for en, zh := range zhCNPanels {
-		zhCN[en] = zh
-	}
 }

@@ -20,7 +20,7 @@ func TestMessagesComplete(t *testing.T) {
 			}
 		}
 	}
-	for en, zh := range zhCN {
+	for en, zh := range zhCN() {
 		if strings.TrimSpace(zh) == "" {
 			t.Errorf("label %q has no zh-CN text", en)
 		}

@@ -100,6 +100,7 @@ func (p *Playground) startStorage(ctx app.Context) {
 					return errors.New(strings.Join(problems, " "))
 				}
 				p.open(ws)
+				app.Window().Get("performance").Call("mark", "gcplay-open")
 				p.guideUntouched()
 				p.savedSeq = p.saveSeq // what was just loaded or created is stored
 				if consumed {

@@ -27,7 +27,7 @@ func TestExamples(t *testing.T) {
 				t.Errorf("%s: %q is not one short line", e.ID, text)
 			}
 		}
-		for _, id := range rules.Cited.FindAllString(string(e.Source)+e.Try, -1) {
+		for _, id := range rules.Cited().FindAllString(string(e.Source)+e.Try, -1) {
 			if _, ok := rules.Lookup(id); !ok {
 				t.Errorf("%s cites unknown rule %s", e.ID, id)
 			}

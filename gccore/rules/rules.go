@@ -4,6 +4,7 @@ package rules
 
 import (
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -37,7 +38,10 @@ func (id ID) Base() ID { return ID(strings.TrimRight(string(id), "abcdefghijklmn
 
 // Known reports whether gc-behavior.md has the rule, or names the clause (the generated
 // table, so that no caller pays for reading the document).
-func (id ID) Known() bool { return known[id] }
+func (id ID) Known() bool {
+	_, ok := slices.BinarySearch(known, id)
+	return ok
+}
 
 var (
 	// header and clause are compiled by load, at first use.
@@ -146,5 +150,8 @@ func IDs() []string {
 	return ids
 }
 
-// Cited matches rule ids in text, e.g. in a test or a trace.
-var Cited = regexp.MustCompile(`\b(` + strings.Join(Prefixes, "|") + `)-[0-9]+\b`)
+// Cited matches rule ids in text, e.g. in a test or a trace; compiled at first use, not
+// in the page's start.
+var Cited = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\b(` + strings.Join(Prefixes, "|") + `)-[0-9]+\b`)
+})

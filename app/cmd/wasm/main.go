@@ -11,6 +11,9 @@ import (
 )
 
 func main() {
+	// Marks the start's phases for DevTools and TestStartup: the wasm compiled and the
+	// packages initialised by now; "gcplay-open" follows when the first workspace opens.
+	app.Window().Get("performance").Call("mark", "gcplay-main")
 	repairLocation()
 	ui.Register()
 	app.RunWhenOnBrowser()
