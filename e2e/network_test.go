@@ -124,6 +124,9 @@ func TestStartupNetwork(t *testing.T) {
 		h.ServeHTTP(w, r)
 	}))
 	defer srv.Close()
+	// A host that serves the site's brotli files (site.Write ships app.wasm.br).
+	srvBr := httptest.NewServer(h)
+	defer srvBr.Close()
 
 	const usable = `new Promise(res => { const f = () => document.querySelector('[data-tick]') && document.querySelector('[data-kind]') ? res(performance.now()) : setTimeout(f, 5); f(); })`
 	const wasmEnd = `(performance.getEntriesByType('resource').find(e => e.name.endsWith('app.wasm')) || {}).responseEnd || -1`
@@ -133,8 +136,8 @@ func TestStartupNetwork(t *testing.T) {
 		const hit = reg && reg.active && navigator.serviceWorker.controller && await caches.match(new URL('web/app.wasm', location.href).href);
 		hit ? res(true) : setTimeout(f, 50); }; f(); })`
 	const mbit20, latency = 20e6 / 8, 40
-	var loopback, loopbackWasm, first, firstWasm, firstAsked, sw, offline []float64
-	var wasmFirst, wasmSW []string
+	var loopback, loopbackWasm, first, firstWasm, firstAsked, firstBr, firstBrWasm, sw, offline []float64
+	var wasmFirst, wasmBr, wasmSW []string
 	for i := 0; i < 3; i++ {
 		ctx := newTab(t)
 		do(t, ctx, "navigate", chromedp.Navigate(srv.URL+"/"))
@@ -144,6 +147,14 @@ func TestStartupNetwork(t *testing.T) {
 		ctx = newTab(t)
 		emulateNetwork(t, ctx, false, latency, mbit20)
 		from := servedLen()
+		do(t, ctx, "navigate", chromedp.Navigate(srvBr.URL+"/"))
+		firstBr = append(firstBr, evalAsyncLong[float64](t, ctx, usable, 120*time.Second))
+		firstBrWasm = append(firstBrWasm, eval[float64](t, ctx, wasmEnd))
+		wasmBr = append(wasmBr, describeServed(servedSince(from, "/app.wasm")))
+
+		ctx = newTab(t)
+		emulateNetwork(t, ctx, false, latency, mbit20)
+		from = servedLen()
 		do(t, ctx, "navigate", chromedp.Navigate(srv.URL+"/"))
 		first = append(first, evalAsyncLong[float64](t, ctx, usable, 120*time.Second))
 		firstWasm = append(firstWasm, eval[float64](t, ctx, wasmEnd))
@@ -163,10 +174,11 @@ func TestStartupNetwork(t *testing.T) {
 		offline = append(offline, evalAsync[float64](t, ctx, usable))
 		emulateNetwork(t, ctx, false, 0, -1)
 	}
-	gz := s.File("web/app.wasm")
-	t.Logf("app.wasm %d bytes", len(gz.Body))
+	gz, br := s.File("web/app.wasm").CompressedSizes()
+	t.Logf("app.wasm %d bytes, gzip %d, brotli %d", len(s.File("web/app.wasm").Body), gz, br)
 	t.Logf("first visit, loopback: navigation start to usable: median %.0f ms %v (app.wasm downloaded at %v)", median(loopback), round(loopback), round(loopbackWasm))
 	t.Logf("first visit, 20 Mbit/s and 40 ms: median %.0f ms %v (app.wasm requested at %v, downloaded at %v); app.wasm requests served (status:bytes) %v", median(first), round(first), round(firstAsked), round(firstWasm), wasmFirst)
+	t.Logf("first visit, 20 Mbit/s and 40 ms, served brotli: median %.0f ms %v (app.wasm downloaded at %v); served %v", median(firstBr), round(firstBr), round(firstBrWasm), wasmBr)
 	t.Logf("next visit (reload, service worker active), same link: median %.0f ms %v; app.wasm requests served %v", median(sw), round(sw), wasmSW)
 	t.Logf("reload offline: usable at median %.0f ms %v", median(offline), round(offline))
 }

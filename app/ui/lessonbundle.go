@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/url"
+	"sync"
 
 	"github.com/gcplay/gcplay/gccore/rules"
 	"github.com/gcplay/gcplay/lessons"
@@ -34,6 +35,25 @@ func loadLessonBundle(ctx context.Context) (*lessons.Shelf, error) {
 		return lessons.BuiltinShelf()
 	}
 	return lessons.OpenBundle(u.Path, data)
+}
+
+// fetchLessonBundle starts loadLessonBundle in a goroutine of its own and returns the
+// wait for its result, so that the page's start does other work (the store, a link's
+// replay) while the bundle is on its way.
+func fetchLessonBundle(ctx context.Context) func() (*lessons.Shelf, error) {
+	type result struct {
+		s   *lessons.Shelf
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		s, err := loadLessonBundle(ctx)
+		done <- result{s, err}
+	}()
+	return sync.OnceValues(func() (*lessons.Shelf, error) {
+		r := <-done
+		return r.s, r.err
+	})
 }
 
 // fetchRules reads the rules' text beside the page's start, not before it: only the

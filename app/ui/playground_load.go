@@ -33,6 +33,8 @@ type storage struct {
 func (p *Playground) startStorage(ctx app.Context) {
 	frag := app.Window().URL().Fragment
 	ctx.Async(func() {
+		// The lessons' bundle is fetched while the store opens, not after.
+		bundle := fetchLessonBundle(ctx)
 		// Decoding a link replays its session: off the UI goroutine.
 		linkWS, linkKind, linkErr := linkWorkspace(frag)
 		var notes []string
@@ -83,7 +85,7 @@ func (p *Playground) startStorage(ctx app.Context) {
 		progress, _ := cat.Progress() // unreadable progress starts again; the attempts stay
 		// A workshop's lessons (web/lessons.json), before a workspace that is a lesson's
 		// attempt opens; the built-in ones on a site without it.
-		ls, lessonsErr := loadLessonBundle(ctx)
+		ls, lessonsErr := bundle()
 		if lessonsErr != nil {
 			problems = append(problems, tr(p.lang, "The lessons could not be read: ")+lessonsErr.Error())
 		}

@@ -161,8 +161,9 @@ func isEmbed() bool {
 func (p *Playground) startEmbed(ctx app.Context) {
 	frag := app.Window().URL().Fragment
 	ctx.Async(func() {
-		ls, lessonsErr := loadLessonBundle(ctx)
+		bundle := fetchLessonBundle(ctx)
 		ws, kind, err := linkWorkspace(frag)
+		ls, lessonsErr := bundle()
 		var problem string
 		if err != nil {
 			problem, ws = linkProblem(kind, err), nil
