@@ -48,13 +48,17 @@ func TestStartup(t *testing.T) {
 		load := func() {
 			do(t, ctx, "navigate", chromedp.Navigate(baseURL+"/"))
 		}
-		if i == 0 && os.Getenv("GCPLAY_PROFILE") != "" {
+		if i == 0 && os.Getenv("GCPLAY_PROFILE") == "1" {
 			profileJS(t, ctx, func() { load(); evalAsync[float64](t, ctx, usable) })
 		} else {
 			load()
 		}
 		first = append(first, measure(ctx))
-		do(t, ctx, "reload", chromedp.Reload())
+		if i == 0 && os.Getenv("GCPLAY_PROFILE") == "reload" {
+			profileJS(t, ctx, func() { do(t, ctx, "reload", chromedp.Reload()); evalAsync[float64](t, ctx, usable) })
+		} else {
+			do(t, ctx, "reload", chromedp.Reload())
+		}
 		warm = append(warm, measure(ctx))
 	}
 	report := func(what string, ss []start) {
