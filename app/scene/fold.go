@@ -15,6 +15,16 @@ import (
 // 250 nodes the layout is about 5,000 units wide, a zoom of 0.2 in a 1,000 px panel.
 const MinFold = 250
 
+// Large reports whether v has more than MinFold objects (API) or graph nodes (GC), so
+// that Fold may fold it. (Absent owners add nodes too; a view with few objects and many
+// absent owners is not counted, and is folded after it is first drawn.)
+func Large(v *workspace.View, mode Mode) bool {
+	if mode == GC {
+		return len(v.Graph) > MinFold
+	}
+	return len(v.Objects) > MinFold
+}
+
 // A collapsed map holds node ids: true folds the node's subtree away; false records
 // that the learner unfolded it, which Fold respects.
 

@@ -68,7 +68,7 @@ func (g *GraphPanel) afterRender(ctx app.Context) {
 	if !el.Truthy() {
 		return
 	}
-	if g.View != nil && g.fitted != g.View.Name+g.Mode.String() && g.scene != nil {
+	if g.View != nil && !g.isFitted() {
 		g.fitted = g.View.Name + g.Mode.String()
 		g.foldAndFit(ctx)
 		ctx.Update()
@@ -92,7 +92,17 @@ func (g *GraphPanel) syncTransform(ctx app.Context) {
 	}
 }
 
+func (g *GraphPanel) isFitted() bool { return g.fitted == g.View.Name+g.Mode.String() }
+
+// unfolded is an empty scene drawn in place of a large view's first one: until the SVG
+// is measured the view cannot be folded (foldAndFit), and drawing all of a 20,000-object
+// link first, to fold it away at once, was most of the time it took to open.
+var unfolded = &scene.Scene{}
+
 func (g *GraphPanel) currentScene() *scene.Scene {
+	if g.View != nil && !g.isFitted() && scene.Large(g.View, g.Mode) {
+		return unfolded
+	}
 	key := fmt.Sprintf("%d/%d/%p", g.View.Version, g.Mode, g.Collapsed)
 	if g.scene == nil || g.sceneKey != key {
 		g.scene = scene.BuildFrom(g.scene, g.View, g.Mode, g.Collapsed)
@@ -135,7 +145,7 @@ func (g *GraphPanel) Render() (ui app.UI) {
 				&GraphCanvas{Lang: g.Lang, Scene: s, Selected: g.Selected, Collapsed: g.Collapsed},
 			),
 		),
-		app.If(len(s.Nodes) == 0, func() app.UI {
+		app.If(len(s.Nodes) == 0 && s != unfolded, func() app.UI {
 			return app.P().Class("graph-empty").Text(tr(g.Lang, "No objects. Create some in the Create tab or the Console, or open an example."))
 		}),
 	)
