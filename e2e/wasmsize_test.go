@@ -6,24 +6,24 @@ import (
 	"bytes"
 	"compress/gzip"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"testing"
 )
 
-// TestWasmSizeBudget builds app.wasm exactly as `make wasm` ships it and checks its budget
+// TestWasmSizeBudget weighs app.wasm as `make wasm` ships it (the one the tests drive) and checks its budget
 // after gzip -9: 4.5 MiB. It was 4 MiB until workspaces (the catalog, its migrations and
 // quarantine), the kubectl console, the YAML structure check and graph search came in
 // (4.40 MiB at 2026-11-24). Dropping inlining in the standard library would fit 4 MiB but
 // makes a 5,000-object tick three times slower under node, so the budget moved instead;
 // the performance issue's 3.5 MiB target is open. Browsers get brotli (internal/site).
 func TestWasmSizeBudget(t *testing.T) {
-	out := filepath.Join(t.TempDir(), "app.wasm")
-	cmd := exec.Command("make", "--no-print-directory", "-C", repoRoot, "wasm", "WASM_OUT="+out)
-	if b, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("make wasm: %v\n%s", err, b)
+	if os.Getenv("GCPLAY_PROFILE") != "" {
+		t.Skip("a profiled run's app.wasm keeps its function names")
 	}
-	raw, err := os.ReadFile(out)
+	if skipReason != "" {
+		t.Skip(skipReason) // no site was built
+	}
+	raw, err := os.ReadFile(filepath.Join(siteRoot, "web", "app.wasm"))
 	if err != nil {
 		t.Fatal(err)
 	}
