@@ -18,11 +18,12 @@ WASM_NODE := ./gccore/... ./lessons/... ./app/workspace/... ./app/scene/... ./ap
 # without, GCPLAY_BUDGETS=ticks, same run). This keeps app.wasm under its gzip budget
 # (e2e TestWasmSizeBudget); the hot path is gccore's and the page's own code.
 WASM_OUT  ?= web/app.wasm
+WASM_MAIN ?= ./app/cmd/wasm
 # the e2e tests keep the function names (WASM_LDFLAGS=) for their CPU profiles
 WASM_LDFLAGS ?= -s -w
 NOINLINE  := $(foreach p,k8s.io sigs.k8s.io go.yaml.in github.com/fxamacker github.com/hack-pad github.com/maxence-charriere github.com/gcplay/gcplay/app/kubectl github.com/gcplay/gcplay/app/store github.com/gcplay/gcplay/gccore/scenario github.com/gcplay/gcplay/lessons,-gcflags='$(p)/...=-l')
 wasm:
-	GOOS=js GOARCH=wasm $(GO) build -tags gcplay_page -trimpath -ldflags="$(WASM_LDFLAGS)" $(NOINLINE) -o $(WASM_OUT) ./app/cmd/wasm
+	GOOS=js GOARCH=wasm $(GO) build -tags gcplay_page -trimpath -ldflags="$(WASM_LDFLAGS)" $(NOINLINE) -o $(WASM_OUT) $(WASM_MAIN)
 
 run: wasm
 	$(GO) run ./cmd/gcplay serve --addr $(ADDR)

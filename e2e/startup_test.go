@@ -4,7 +4,10 @@ package e2e
 
 import (
 	"context"
+	"net/http/httptest"
 	"os"
+	"os/exec"
+	"path/filepath"
 	"testing"
 	"time"
 
@@ -12,6 +15,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/gcplay/gcplay/app/workspace"
 	"github.com/gcplay/gcplay/internal/fixtures"
+	"github.com/gcplay/gcplay/internal/site"
 )
 
 // TestStartup measures a first visit (fresh browser context: no cache, no service
@@ -40,8 +44,18 @@ func TestStartup(t *testing.T) {
 		p := eval[[]float64](t, ctx, phases)
 		return start{u, p[0], p[1], p[2], p[3]}
 	}
+	// The bare go-app page, opened before each playground visit: its start is the baseline.
+	bareURL := bareSite(t)
+	const bareUsable = `new Promise(res => { const f = () => document.getElementById('bare') ? res(performance.now()) : setTimeout(f, 5); f(); })`
+	var bareFirst, bareWarm []float64
 	for i := 0; i < 5; i++ {
 		ctx := newTab(t)
+		do(t, ctx, "navigate to the bare page", chromedp.Navigate(bareURL+"/"))
+		bareFirst = append(bareFirst, evalAsync[float64](t, ctx, bareUsable))
+		do(t, ctx, "reload the bare page", chromedp.Reload())
+		bareWarm = append(bareWarm, evalAsync[float64](t, ctx, bareUsable))
+
+		ctx = newTab(t)
 		if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: wrap}); err != nil {
 			t.Fatal(err)
 		}
@@ -61,7 +75,7 @@ func TestStartup(t *testing.T) {
 		}
 		warm = append(warm, measure(ctx))
 	}
-	report := func(what string, ss []start) {
+	report := func(what string, ss []start, bare []float64) {
 		col := func(f func(start) float64) []float64 {
 			var xs []float64
 			for _, s := range ss {
@@ -69,13 +83,45 @@ func TestStartup(t *testing.T) {
 			}
 			return xs
 		}
-		t.Logf("%s: usable median %.0f ms %v; app.wasm downloaded %v, instantiated %v, main %v, workspace open %v", what,
-			median(col(func(s start) float64 { return s.usable })), round(col(func(s start) float64 { return s.usable })),
+		usable := col(func(s start) float64 { return s.usable })
+		t.Logf("%s: usable median %.0f ms %v, %.2f× the bare go-app page's %.0f ms %v; app.wasm downloaded %v, instantiated %v, main %v, workspace open %v", what,
+			median(usable), round(usable), median(usable)/median(bare), median(bare), round(bare),
 			round(col(func(s start) float64 { return s.wasm })), round(col(func(s start) float64 { return s.instantiated })),
 			round(col(func(s start) float64 { return s.main })), round(col(func(s start) float64 { return s.open })))
 	}
-	report("first visit", first)
-	report("reload, warm cache", warm)
+	report("first visit", first, bareFirst)
+	report("reload, warm cache", warm, bareWarm)
+}
+
+// bareSite serves the bare go-app page (testdata/bare) as the playground is served: the
+// same generated files and assets, its own app.wasm built as make wasm builds.
+func bareSite(t *testing.T) string {
+	t.Helper()
+	root := t.TempDir()
+	entries, err := os.ReadDir(filepath.Join(siteRoot, "web"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		if b, err := os.ReadFile(filepath.Join(siteRoot, "web", e.Name())); err == nil && e.Name() != "app.wasm" {
+			if err := os.WriteFile(filepath.Join(root, e.Name()), b, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if b, err := exec.Command("make", "--no-print-directory", "-C", repoRoot, "wasm", "WASM_MAIN=./e2e/testdata/bare", "WASM_OUT="+filepath.Join(root, "app.wasm")).CombinedOutput(); err != nil {
+		t.Fatalf("building the bare page: %v\n%s", err, b)
+	}
+	s, err := site.Load(root, "/")
+	if err == nil {
+		err = s.Precompress(site.ServeQuality)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(s.Handler())
+	t.Cleanup(srv.Close)
+	return srv.URL
 }
 
 // TestStartupLink measures opening the issue's large #scenario= link: from the navigation
