@@ -15,7 +15,6 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strconv"
 	"sync/atomic"
@@ -100,13 +99,7 @@ func Load(webDir, basePath string) (*Site, error) {
 		if rec.Code != http.StatusOK {
 			return nil, fmt.Errorf("go-app answered %s with status %d", url, rec.Code)
 		}
-		body := rec.Body.Bytes()
-		if name == "app.js" {
-			if body = directWasmFetch(body); body == nil {
-				return nil, errors.New("go-app's app.js no longer fetches app.wasm with fetchWithProgress: update directWasmFetch")
-			}
-		}
-		s.add(name, body)
+		s.add(name, rec.Body.Bytes())
 	}
 	builtin, err := lessons.BuiltinBundle()
 	if err != nil {
@@ -115,22 +108,6 @@ func Load(webDir, basePath string) (*Site, error) {
 	s.add("web/"+lessons.BundleName, builtin) // AddLessons replaces it
 	s.add("web/"+rules.DocumentName, []byte(rules.Document()))
 	return s, nil
-}
-
-// wasmFetch is the call go-app's app.js makes for app.wasm: through fetchWithProgress,
-// which copies the download chunk by chunk into a new stream to show a percentage.
-var wasmFetch = regexp.MustCompile(`fetchWithProgress\(("[^"]+"), showProgress\)`)
-
-// directWasmFetch makes app.js fetch app.wasm directly when a service worker controls
-// the page: the wasm then comes from its cache at once, no percentage is worth showing,
-// and the copy was about a third of a warm reload's busy time (the compiled code cached
-// for the response is used as well). A first visit keeps the percentage. It returns nil
-// if go-app's app.js no longer makes that call, for Load to say so.
-func directWasmFetch(js []byte) []byte {
-	if len(wasmFetch.FindAllIndex(js, -1)) != 1 {
-		return nil
-	}
-	return wasmFetch.ReplaceAll(js, []byte(`(navigator.serviceWorker && navigator.serviceWorker.controller ? fetch($1) : fetchWithProgress($1, showProgress))`))
 }
 
 func (s *Site) add(name string, body []byte) *File {

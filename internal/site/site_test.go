@@ -82,10 +82,7 @@ func TestLoadPrefixesEveryURL(t *testing.T) {
 		}
 	}
 	js := string(s.File("app.js").Body)
-	for _, want := range []string{
-		// directWasmFetch: straight from the service worker's cache, else with the percentage.
-		`(navigator.serviceWorker && navigator.serviceWorker.controller ? fetch("/gcplay/web/app.wasm") : fetchWithProgress("/gcplay/web/app.wasm", showProgress))`,
-		`"/gcplay/app-worker.js"`, `"/gcplay/app-worker.js"`, `const goappWasmContentLength = "` + strconv.Itoa(len(fakeWasm)) + `"`} {
+	for _, want := range []string{`"/gcplay/web/app.wasm"`, `"/gcplay/app-worker.js"`, `const goappWasmContentLength = "` + strconv.Itoa(len(fakeWasm)) + `"`} {
 		if !strings.Contains(js, want) {
 			t.Errorf("app.js lacks %s", want)
 		}
