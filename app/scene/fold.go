@@ -40,7 +40,8 @@ func Fold(v *workspace.View, mode Mode, collapsed map[string]bool, viewW, viewH,
 	}
 	vs, _, _ := vertices(v, mode, nodes, owners)
 	fits := func(w, h float64) bool { return w*minZoom <= viewW && h*minZoom <= viewH }
-	pos, _, w, h := layout(vs, collapsed)
+	sh := shapeOf(vs)
+	pos, _, w, h := sh.place(collapsed)
 	if fits(w, h) {
 		return collapsed
 	}
@@ -60,7 +61,7 @@ func Fold(v *workspace.View, mode Mode, collapsed map[string]bool, viewW, viewH,
 				cand[id] = true
 			}
 		}
-		if _, _, w, h := layout(vs, cand); fits(w, h) {
+		if _, _, w, h := sh.place(cand); fits(w, h) {
 			return cand
 		}
 	}

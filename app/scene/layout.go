@@ -38,17 +38,23 @@ type placed struct {
 	hasDependents bool
 }
 
-// layout places vertices in layers, owners above dependents (longest path from the
-// owners at the top), wraps wide layers into rows and orders each layer by the mean x of
-// its owners, so siblings stay together. Vertices in collapsed hide their descendants
-// that have no other visible owner. The result is deterministic.
-func layout(vs []vertex, collapsed map[string]bool) (pos map[string]*placed, order []string, w, h float64) {
+// shape is the part of a layout that does not depend on the folds: the vertices in key
+// order, their edges both ways, the edges that break cycles and each vertex's rank. Fold
+// tries several folds of one graph and works it out once.
+type shape struct {
+	vs           []vertex
+	deps, owners [][]int // deps[i] lists j with an edge i -> j (i owns j), in key order
+	dag          map[[2]int]bool
+	topo         []int
+	rank         []int
+}
+
+func shapeOf(vs []vertex) *shape {
 	sort.Slice(vs, func(i, j int) bool { return vs[i].key < vs[j].key })
 	idx := make(map[string]int, len(vs))
 	for i, v := range vs {
 		idx[v.id] = i
 	}
-	// dependents[i] lists j with an edge i -> j (i owns j), in key order.
 	deps := make([][]int, len(vs))
 	owners := make([][]int, len(vs))
 	for j, v := range vs {
@@ -59,16 +65,32 @@ func layout(vs []vertex, collapsed map[string]bool) (pos map[string]*placed, ord
 			}
 		}
 	}
-	dag := acyclic(deps)
-	topo := topoOrder(dag, len(vs))
+	s := &shape{vs: vs, deps: deps, owners: owners, dag: acyclic(deps), rank: make([]int, len(vs))}
+	s.topo = topoOrder(s.dag, len(vs))
+	for _, i := range s.topo {
+		for _, o := range dagOwners(s.dag, owners[i], i) {
+			s.rank[i] = max(s.rank[i], s.rank[o]+1)
+		}
+	}
+	return s
+}
+
+// layout places vertices in layers, owners above dependents (longest path from the
+// owners at the top), wraps wide layers into rows and orders each layer by the mean x of
+// its owners, so siblings stay together. Vertices in collapsed hide their descendants
+// that have no other visible owner. The result is deterministic.
+func layout(vs []vertex, collapsed map[string]bool) (pos map[string]*placed, order []string, w, h float64) {
+	return shapeOf(vs).place(collapsed)
+}
+
+// place is layout for one collapsed map.
+func (s *shape) place(collapsed map[string]bool) (pos map[string]*placed, order []string, w, h float64) {
+	vs, deps, owners, dag, topo := s.vs, s.deps, s.owners, s.dag, s.topo
 	out := make(map[string]*placed, len(vs))
 	ps := make([]placed, len(vs))
-	for _, i := range topo {
-		p := &ps[i]
-		for _, o := range dagOwners(dag, owners[i], i) {
-			p.rank = max(p.rank, ps[o].rank+1)
-		}
-		p.hasDependents = len(deps[i]) > 0
+	for i := range ps {
+		ps[i].rank = s.rank[i]
+		ps[i].hasDependents = len(deps[i]) > 0
 	}
 	// Collapse: hidden when every owner in the DAG is hidden or collapsed.
 	for _, i := range topo {
