@@ -214,8 +214,12 @@ func (s *APIServer) admitCreate(ref ObjectRef, namespace string, gr schema.Group
 
 // validate applies the metadata checks of API-2 and API-6.
 func (s *APIServer) validate(r *Resource, o *Object) field.ErrorList {
+	isNamespace := r.GVK.Kind == "Namespace" && r.GVK.Group == ""
+	if metaSurelyValid(&o.ObjectMeta, r.Namespaced, isNamespace) {
+		return nil
+	}
 	nameFn := validation.NameIsDNSSubdomain
-	if r.GVK.Kind == "Namespace" && r.GVK.Group == "" {
+	if isNamespace {
 		nameFn = validation.ValidateNamespaceName
 	}
 	return validation.ValidateObjectMeta(&o.ObjectMeta, r.Namespaced, nameFn, field.NewPath("metadata"))
