@@ -117,7 +117,7 @@ func splitObjects(data []byte, per int) (rest []byte, chunks [][]byte, ok bool) 
 }
 
 // isEntry reports whether a line, without its indentation, starts a block sequence entry.
-func isEntry(trimmed []byte) bool {
+func isEntry[T string | []byte](trimmed T) bool {
 	return len(trimmed) > 0 && trimmed[0] == '-' && (len(trimmed) == 1 || trimmed[1] == ' ')
 }
 
@@ -138,21 +138,17 @@ func parseChunked(file string, data []byte, per int, opt Options) (*Scenario, bo
 		return nil, false
 	}
 	for _, c := range chunks {
-		// A chunk's entries sit one level below the document's top, which its own check
-		// does not see.
-		doc, fast := fastChunk(c)
-		var err error
-		if fast {
-			err = checkNode(doc, MaxNesting-1)
-		} else {
-			doc, err = checkedNode(c, MaxNesting-1)
-		}
-		if err != nil || doc == nil || len(doc.Content) != 1 {
-			return nil, false
-		}
-		objs, ok := plainObjects(doc.Content[0])
+		objs, ok := fastChunk(c)
 		if !ok {
-			return nil, false
+			// A chunk's entries sit one level below the document's top, which its own
+			// check does not see.
+			doc, err := checkedNode(c, MaxNesting-1)
+			if err != nil || doc == nil || len(doc.Content) != 1 {
+				return nil, false
+			}
+			if objs, ok = plainObjects(doc.Content[0]); !ok {
+				return nil, false
+			}
 		}
 		for _, m := range objs {
 			if b.object(m) != nil {
