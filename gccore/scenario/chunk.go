@@ -133,7 +133,7 @@ func parseChunked(file string, data []byte, per int, opt Options) (*Scenario, bo
 	if err != nil || len(raw.Objects) > 0 {
 		return nil, false
 	}
-	b, err := newBuilder(file, raw.Resources)
+	b, err := newBuilder(file, raw.Resources, len(chunks)*per)
 	if err != nil {
 		return nil, false
 	}

@@ -202,8 +202,8 @@ func plainKey(s string, flow bool) bool {
 	if len(s) > maxSimpleKey || s == "<<" || !plainOK(s, flow) {
 		return false
 	}
-	_, isString := resolvePlain(s).(string)
-	return isString
+	_, word := resolveWord(s)
+	return !word
 }
 
 // inlineValue reads a whole one-line value: a flow collection, a quoted or a plain

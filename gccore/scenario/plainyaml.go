@@ -130,39 +130,48 @@ var yaml11Float = regexp.MustCompile(`^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+
 // reads, with _ separators, then unsigned, then float, then 0b binary; a dot: float).
 // Everything else, timestamps included, is a string.
 func resolvePlain(s string) any {
-	if v, ok := yaml11Word(s); ok {
+	if v, ok := resolveWord(s); ok {
 		return v
+	}
+	return s
+}
+
+// resolveWord is resolvePlain for a scalar that is not a string, ok false for one that
+// is: a key is tested without boxing it.
+func resolveWord(s string) (v any, ok bool) {
+	if v, ok := yaml11Word(s); ok {
+		return v, true
 	}
 	switch c := s[0]; {
 	case c == '.':
 		if f, err := strconv.ParseFloat(s, 64); err == nil {
-			return f
+			return f, true
 		}
 	case c == '+' || c == '-' || (c >= '0' && c <= '9'):
 		plain := strings.ReplaceAll(s, "_", "")
 		if i, err := strconv.ParseInt(plain, 0, 64); err == nil {
-			return float64(i)
+			return float64(i), true
 		}
 		if u, err := strconv.ParseUint(plain, 0, 64); err == nil {
-			return float64(u)
+			return float64(u), true
 		}
 		if yaml11Float.MatchString(plain) {
 			if f, err := strconv.ParseFloat(plain, 64); err == nil {
-				return f
+				return f, true
 			}
 		}
 		if rest, ok := strings.CutPrefix(plain, "0b"); ok {
 			if i, err := strconv.ParseInt(rest, 2, 64); err == nil {
-				return float64(i)
+				return float64(i), true
 			}
 			if u, err := strconv.ParseUint(rest, 2, 64); err == nil {
-				return float64(u)
+				return float64(u), true
 			}
 		} else if rest, ok := strings.CutPrefix(plain, "-0b"); ok {
 			if i, err := strconv.ParseInt("-"+rest, 2, 64); err == nil {
-				return float64(i)
+				return float64(i), true
 			}
 		}
 	}
-	return s
+	return nil, false
 }
