@@ -40,8 +40,8 @@ const fastDepth = 64
 
 // fastChunk reads a chunk holding one block sequence of mappings, or ok false.
 func fastChunk(data []byte) (objs []map[string]any, ok bool) {
-	if bytes.ContainsAny(data, "#\\") || !printableASCII(data) {
-		return nil, false // comments, escapes; tabs, CR, control and non-ASCII characters
+	if !plainText(data) {
+		return nil, false
 	}
 	text := string(data) // the one copy: keys and values are slices of it
 	r := &fastReader{lines: make([]fastLine, 0, bytes.Count(data, []byte("\n"))+1)}
@@ -71,10 +71,11 @@ func fastChunk(data []byte) (objs []map[string]any, ok bool) {
 	return objs, true
 }
 
-// printableASCII reports text of printable ASCII and newlines only (columns are bytes).
-func printableASCII(b []byte) bool {
+// plainText reports text of printable ASCII and newlines only (columns are bytes; no
+// tabs, CR, control or non-ASCII characters), without '#' or '\\' (comments, escapes).
+func plainText(b []byte) bool {
 	for _, c := range b {
-		if c != '\n' && (c < 0x20 || c >= 0x7f) {
+		if c < 0x20 && c != '\n' || c >= 0x7f || c == '#' || c == '\\' {
 			return false
 		}
 	}
@@ -351,22 +352,29 @@ func plainOK(s string, flow bool) bool {
 	case strings.IndexByte("?:,[]{}#&*!|>'\"%@`~=", c) >= 0:
 		return false // ~ and = are fine to YAML, but rare enough to leave to yaml.v3
 	}
-	if strings.Contains(s, ": ") || strings.HasSuffix(s, ":") || strings.TrimSpace(s) != s {
-		return false
-	}
 	if flow {
-		for _, c := range []byte(s) {
-			if !flowSafe(c) {
+		// flowSafe has no ':', and ' ' is its only white space
+		for i := 0; i < len(s); i++ {
+			if !flowSafe(s[i]) {
 				return false
 			}
 		}
+		return s[0] != ' ' && s[len(s)-1] != ' '
 	}
-	return true
+	return !strings.Contains(s, ": ") && !strings.HasSuffix(s, ":") && strings.TrimSpace(s) == s
 }
 
 // flowSafe are the characters of a plain scalar in a flow collection this reader takes:
 // what names, uids, versions and numbers are made of; libyaml ends or refuses a flow
 // scalar at others (",?[]{}", ':' before them).
 func flowSafe(c byte) bool {
-	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.IndexByte(" -_./+", c) >= 0
+	switch {
+	case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9':
+		return true
+	}
+	switch c {
+	case ' ', '-', '_', '.', '/', '+':
+		return true
+	}
+	return false
 }
