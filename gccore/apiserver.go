@@ -230,6 +230,12 @@ func (s *APIServer) validate(r *Resource, o *Object) field.ErrorList {
 // here every field is part of one comparable key, so that an object with N owners costs
 // N map lookups even when its entries share a uid.
 func (s *APIServer) dedupOwnerReferences(ref ObjectRef, refs []metav1.OwnerReference) []metav1.OwnerReference {
+	switch len(refs) {
+	case 0:
+		return nil
+	case 1:
+		return refs // nothing to compare: no map for the usual single owner
+	}
 	var out []metav1.OwnerReference
 	seen := make(map[ownerRefKey]struct{}, len(refs))
 	for i, r := range refs {
