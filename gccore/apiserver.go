@@ -67,10 +67,12 @@ func (c *clock) now() metav1.Time {
 	return metav1.NewTime(Epoch.Add(time.Duration(c.tick) * time.Second))
 }
 
-func newAPIServer(rs *Resources, c *clock, newUID func() types.UID) *APIServer {
+// newAPIServer starts an empty store sized for about size objects.
+func newAPIServer(rs *Resources, c *clock, newUID func() types.UID, size int) *APIServer {
+	size = max(size, 0)
 	return &APIServer{
 		Resources: rs, GarbageCollection: true, clock: c, newUID: newUID,
-		objects: map[storeKey]*Object{}, uids: map[types.UID]storeKey{},
+		objects: make(map[storeKey]*Object, size), uids: make(map[types.UID]storeKey, size),
 		warn: func(ObjectRef, string) {},
 	}
 }
