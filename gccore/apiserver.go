@@ -67,10 +67,12 @@ func (c *clock) now() metav1.Time {
 	return metav1.NewTime(Epoch.Add(time.Duration(c.tick) * time.Second))
 }
 
-func newAPIServer(rs *Resources, c *clock, newUID func() types.UID) *APIServer {
+// newAPIServer starts an empty store sized for about size objects.
+func newAPIServer(rs *Resources, c *clock, newUID func() types.UID, size int) *APIServer {
+	size = max(size, 0)
 	return &APIServer{
 		Resources: rs, GarbageCollection: true, clock: c, newUID: newUID,
-		objects: map[storeKey]*Object{}, uids: map[types.UID]storeKey{},
+		objects: make(map[storeKey]*Object, size), uids: make(map[types.UID]storeKey, size),
 		warn: func(ObjectRef, string) {},
 	}
 }
@@ -214,8 +216,12 @@ func (s *APIServer) admitCreate(ref ObjectRef, namespace string, gr schema.Group
 
 // validate applies the metadata checks of API-2 and API-6.
 func (s *APIServer) validate(r *Resource, o *Object) field.ErrorList {
+	isNamespace := r.GVK.Kind == "Namespace" && r.GVK.Group == ""
+	if metaSurelyValid(&o.ObjectMeta, r.Namespaced, isNamespace) {
+		return nil
+	}
 	nameFn := validation.NameIsDNSSubdomain
-	if r.GVK.Kind == "Namespace" && r.GVK.Group == "" {
+	if isNamespace {
 		nameFn = validation.ValidateNamespaceName
 	}
 	return validation.ValidateObjectMeta(&o.ObjectMeta, r.Namespaced, nameFn, field.NewPath("metadata"))
@@ -226,6 +232,12 @@ func (s *APIServer) validate(r *Resource, o *Object) field.ErrorList {
 // here every field is part of one comparable key, so that an object with N owners costs
 // N map lookups even when its entries share a uid.
 func (s *APIServer) dedupOwnerReferences(ref ObjectRef, refs []metav1.OwnerReference) []metav1.OwnerReference {
+	switch len(refs) {
+	case 0:
+		return nil
+	case 1:
+		return refs // nothing to compare: no map for the usual single owner
+	}
 	var out []metav1.OwnerReference
 	seen := make(map[ownerRefKey]struct{}, len(refs))
 	for i, r := range refs {

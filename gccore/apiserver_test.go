@@ -42,7 +42,7 @@ func newAPIHarness(t *testing.T, decls ...ResourceDecl) *apiHarness {
 	}
 	h := &apiHarness{t: t, clock: &clock{}}
 	n := 0
-	h.s = newAPIServer(rs, h.clock, func() types.UID { n++; return types.UID(fmt.Sprintf("uid-%d", n)) })
+	h.s = newAPIServer(rs, h.clock, func() types.UID { n++; return types.UID(fmt.Sprintf("uid-%d", n)) }, 0)
 	h.s.watch = append(h.s.watch, func(ev WatchEvent) { h.events = append(h.events, ev) })
 	h.s.warn = func(ref ObjectRef, msg string) { h.warnings = append(h.warnings, ref.String()+": "+msg) }
 	return h

@@ -34,6 +34,10 @@ type Config struct {
 	Quiet bool
 	// Resources declares custom kinds (scenario `resources:`).
 	Resources []ResourceDecl
+	// SizeHint is about how many objects the run will hold: the API server's store and
+	// the GC's graph are sized for them up front, instead of growing (and rehashing) one
+	// object at a time. A hint, not a limit; scenario.NewRunner sets it.
+	SizeHint int
 }
 
 // DefaultInformerDelay is the informers' lag when Config leaves it unset: one tick, so
@@ -110,11 +114,11 @@ func New(cfg Config) (*Sim, error) {
 	delay := int64(cfg.InformerDelay.Or(DefaultInformerDelay))
 	s := &Sim{cfg: cfg, rng: rand.New(rand.NewPCG(cfg.Seed, 0x6763706c6179))}
 	s.trace = tracer{clock: &s.clock, keep: !cfg.Quiet}
-	s.api = newAPIServer(rs, &s.clock, s.newUID)
+	s.api = newAPIServer(rs, &s.clock, s.newUID, cfg.SizeHint)
 	s.api.GarbageCollection = !cfg.GarbageCollectionDisabled
 	s.informers = newInformers(delay, delays)
 	s.gb = &graphBuilder{
-		graph:            graph{uidToNode: map[types.UID]*node{}},
+		graph:            graph{uidToNode: make(map[types.UID]*node, max(cfg.SizeHint, 0))},
 		attemptToDelete:  newWorkQueue("attemptToDelete"),
 		attemptToOrphan:  newWorkQueue("attemptToOrphan"),
 		absentOwnerCache: newAbsentOwnerCache(cfg.AbsentOwnerCacheSize),

@@ -185,12 +185,20 @@ func runScenario(o *simOptions, stdin io.Reader) (*scenario.Runner, error) {
 	return scenario.Run(name, data, gccore.Config{Workers: o.workers, InformerDelay: delay, Seed: o.seed, Quiet: quiet}, o.maxTicks)
 }
 
-// readLimited reads r to its end, but no more than limit bytes.
+// readLimited reads r to its end, but no more than limit bytes. A regular file is read
+// into one buffer of its size: growing one as io.ReadAll does copied a large scenario
+// about three times over.
 func readLimited(r io.Reader, limit int64) ([]byte, error) {
-	data, err := io.ReadAll(io.LimitReader(r, limit+1))
-	if err != nil {
+	var buf bytes.Buffer
+	if f, ok := r.(*os.File); ok {
+		if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
+			buf.Grow(int(min(st.Size(), limit)) + bytes.MinRead) // ReadFrom wants MinRead free to stop
+		}
+	}
+	if _, err := buf.ReadFrom(io.LimitReader(r, limit+1)); err != nil {
 		return nil, err
 	}
+	data := buf.Bytes()
 	if int64(len(data)) > limit {
 		return nil, fmt.Errorf("larger than %s; raise --max-input-bytes to read it", byteCount(limit))
 	}

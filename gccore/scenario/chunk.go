@@ -31,32 +31,35 @@ const (
 // A line at that column starting with "- " can only be a new entry: block scalars and
 // plain scalars end at a less indented line, and a quoted scalar or flow collection cut
 // there leaves a chunk that does not parse, which sends the file down the whole-file path.
+//
+// The chunks are slices of data, which is not changed: the entries are contiguous lines.
 func splitObjects(data []byte, per int) (rest []byte, chunks [][]byte, ok bool) {
 	if bytes.ContainsAny(data, "&*!%\t\r") {
 		return nil, nil, false
 	}
 	var (
 		restBuf    bytes.Buffer
-		chunk      bytes.Buffer
-		entries    int // entries in chunk
+		off        int // the current line's offset in data
+		start      int // the current chunk's offset
+		entries    int // entries in the current chunk
 		inObjects  bool
 		seenObject bool
 		column     = -1 // the entries' column, once known
 	)
+	// flush ends the current chunk before the line at off.
 	flush := func() {
 		if entries > 0 {
-			chunks = append(chunks, bytes.Clone(chunk.Bytes()))
-			chunk.Reset()
+			chunks = append(chunks, data[start:off:off])
 			entries = 0
 		}
+		start = off
 	}
-	for len(data) > 0 {
-		line := data
-		if i := bytes.IndexByte(data, '\n'); i >= 0 {
-			line, data = data[:i+1], data[i+1:]
-		} else {
-			data = nil
+	for next := 0; off < len(data); off = next {
+		line := data[off:]
+		if i := bytes.IndexByte(line, '\n'); i >= 0 {
+			line = line[:i+1]
 		}
+		next = off + len(line)
 		text := bytes.TrimRight(line, "\n")
 		trimmed := bytes.TrimLeft(text, " ")
 		indent := len(text) - len(trimmed)
@@ -67,7 +70,6 @@ func splitObjects(data []byte, per int) (rest []byte, chunks [][]byte, ok bool) 
 		if inObjects {
 			switch {
 			case blank:
-				chunk.Write(line)
 				continue
 			case column < 0:
 				if !isEntry(trimmed) {
@@ -75,7 +77,6 @@ func splitObjects(data []byte, per int) (rest []byte, chunks [][]byte, ok bool) 
 				}
 				column = indent
 			case indent > column:
-				chunk.Write(line)
 				continue
 			case indent < column && indent > 0:
 				return nil, nil, false
@@ -85,13 +86,13 @@ func splitObjects(data []byte, per int) (rest []byte, chunks [][]byte, ok bool) 
 					flush()
 				}
 				entries++
-				chunk.Write(line)
 				continue
 			}
 			if indent != 0 {
 				return nil, nil, false
 			}
 			inObjects = false // a top-level key ends the block
+			flush()
 		}
 		if blank || indent > 0 || isEntry(trimmed) {
 			restBuf.Write(line)
@@ -104,6 +105,7 @@ func splitObjects(data []byte, per int) (rest []byte, chunks [][]byte, ok bool) 
 				return nil, nil, false
 			}
 			seenObject, inObjects = true, true
+			start = next
 		} else if !bytes.Contains(text, []byte(":")) {
 			return nil, nil, false
 		}
@@ -117,7 +119,7 @@ func splitObjects(data []byte, per int) (rest []byte, chunks [][]byte, ok bool) 
 }
 
 // isEntry reports whether a line, without its indentation, starts a block sequence entry.
-func isEntry(trimmed []byte) bool {
+func isEntry[T string | []byte](trimmed T) bool {
 	return len(trimmed) > 0 && trimmed[0] == '-' && (len(trimmed) == 1 || trimmed[1] == ' ')
 }
 
@@ -133,26 +135,22 @@ func parseChunked(file string, data []byte, per int, opt Options) (*Scenario, bo
 	if err != nil || len(raw.Objects) > 0 {
 		return nil, false
 	}
-	b, err := newBuilder(file, raw.Resources)
+	b, err := newBuilder(file, raw.Resources, len(chunks)*per)
 	if err != nil {
 		return nil, false
 	}
 	for _, c := range chunks {
-		// A chunk's entries sit one level below the document's top, which its own check
-		// does not see.
-		doc, fast := fastChunk(c)
-		var err error
-		if fast {
-			err = checkNode(doc, MaxNesting-1)
-		} else {
-			doc, err = checkedNode(c, MaxNesting-1)
-		}
-		if err != nil || doc == nil || len(doc.Content) != 1 {
-			return nil, false
-		}
-		objs, ok := plainObjects(doc.Content[0])
+		objs, ok := fastChunk(c)
 		if !ok {
-			return nil, false
+			// A chunk's entries sit one level below the document's top, which its own
+			// check does not see.
+			doc, err := checkedNode(c, MaxNesting-1)
+			if err != nil || doc == nil || len(doc.Content) != 1 {
+				return nil, false
+			}
+			if objs, ok = plainObjects(doc.Content[0]); !ok {
+				return nil, false
+			}
 		}
 		for _, m := range objs {
 			if b.object(m) != nil {

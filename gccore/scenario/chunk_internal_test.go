@@ -110,8 +110,8 @@ func TestChunkedNesting(t *testing.T) {
 	}
 }
 
-// sameValues checks plainObjects against the converter on every chunk it reads: the
-// objects' values themselves, before any validation can hide a difference.
+// sameValues checks plainObjects and fastChunk against the converter on every chunk they
+// read: the objects' values themselves, before any validation can hide a difference.
 func sameValues(t *testing.T, data []byte, per int) {
 	t.Helper()
 	_, chunks, ok := splitObjects(data, per)
@@ -119,25 +119,31 @@ func sameValues(t *testing.T, data []byte, per int) {
 		return
 	}
 	for _, c := range chunks {
+		fastAgrees(t, c)
 		doc, err := checkedNode(c, MaxNesting-1)
 		if err != nil || doc == nil || len(doc.Content) != 1 {
 			continue
 		}
-		got, ok := plainObjects(doc.Content[0])
-		if !ok {
-			continue
+		if got, ok := plainObjects(doc.Content[0]); ok {
+			sameAsConverter(t, "plainObjects", got, c)
 		}
-		js, err := yaml.YAMLToJSON(c)
-		if err != nil {
-			t.Fatalf("plainObjects read a chunk the converter refuses (%v):\n%s", err, c)
-		}
-		var want []map[string]any
-		if err := json.Unmarshal(js, &want); err != nil {
-			t.Fatalf("plainObjects read a chunk JSON refuses (%v):\n%s", err, c)
-		}
-		if !reflect.DeepEqual(got, want) {
-			t.Fatalf("plainObjects = %#v, the converter gives %#v, for:\n%s", got, want, c)
-		}
+	}
+}
+
+// sameAsConverter checks values read from chunk c by who against what the whole-file
+// path's converter (sigs.k8s.io/yaml, then JSON) reads from it.
+func sameAsConverter(t *testing.T, who string, got []map[string]any, c []byte) {
+	t.Helper()
+	js, err := yaml.YAMLToJSON(c)
+	if err != nil {
+		t.Fatalf("%s read a chunk the converter refuses (%v):\n%s", who, err, c)
+	}
+	var want []map[string]any
+	if err := json.Unmarshal(js, &want); err != nil {
+		t.Fatalf("%s read a chunk JSON refuses (%v):\n%s", who, err, c)
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("%s = %#v, the converter gives %#v, for:\n%s", who, got, want, c)
 	}
 }
 

@@ -187,7 +187,15 @@ func withCluster(sc *Scenario, raw rawCluster) (*Scenario, error) {
 // fields it reads: a selector that its template's labels match, as the API server's
 // validation does.
 func checkControlled(controllers []string, o *gccore.Object) error {
-	name := map[string]string{"Deployment": cluster.Deployment, "ReplicaSet": cluster.ReplicaSet, "Job": cluster.Job}[o.Kind]
+	var name string // a switch: a map literal here was built for every object of a file
+	switch o.Kind {
+	case "Deployment":
+		name = cluster.Deployment
+	case "ReplicaSet":
+		name = cluster.ReplicaSet
+	case "Job":
+		name = cluster.Job
+	}
 	if name == "" || !contains(controllers, name) {
 		return nil
 	}

@@ -3,77 +3,79 @@ package scenario
 import (
 	"bytes"
 	"strings"
-
-	yamlv3 "go.yaml.in/yaml/v3"
 )
 
 // A chunk of `objects:` entries in the simplest YAML there is (block mappings and
 // sequences, one-line flow collections, one-line plain or quoted scalars, no comments) is
 // read by fastChunk, a line-at-a-time reader of only that, about ten times faster than
 // yaml.v3's full parser, which spends most of `gcplay sim`'s time on a large file
-// otherwise (docs/benchmarks.md: yaml.v3 and goccy/go-yaml measured). It builds the same
-// yaml.v3 nodes, which the checks and plainValue then read as before. Anything outside
-// that subset, or that it is not sure of, is refused (ok false) and the chunk goes to
-// yaml.v3: so a chunk it reads gives the tree yaml.v3 gives (FuzzFastChunk compares them
-// node for node), and every error still comes from yaml.v3.
+// otherwise (docs/benchmarks.md: yaml.v3 and goccy/go-yaml measured). It gives the values
+// straight away, as plainObjects gives them from yaml.v3's nodes, and does the checks
+// those nodes get on the way: a repeated key, or nesting deeper than fastDepth (well
+// below MaxNesting), is refused. Anything outside that subset, or that it is not sure of,
+// is refused (ok false) and the chunk goes to yaml.v3: so a chunk it reads gives the
+// values yaml.v3 and plainObjects give (FuzzFastChunk compares them), and every error
+// still comes from yaml.v3.
 
-// fastLine is one non-blank line: its indentation, its text after it without trailing
-// spaces, and its 1-based number.
+// fastLine is one non-blank line: its indentation and its text after it without
+// trailing spaces.
 type fastLine struct {
 	indent int
 	text   string
-	num    int
 }
 
 type fastReader struct {
 	lines []fastLine
 	i     int
-	depth int
+	depth int // collections open around the current line
 }
 
 // maxSimpleKey is below the 1024 characters libyaml allows a key without "?".
 const maxSimpleKey = 1000
 
-// fastDepth bounds fastChunk's recursion; deeper chunks go to yaml.v3, whose checks say
-// what is too deep.
+// fastDepth bounds the nesting fastChunk reads, block and flow together; deeper chunks go
+// to yaml.v3, whose checks say what is too deep. It is below MaxNesting-1, the bound a
+// chunk's check has, so that fastChunk never reads what those checks refuse.
 const fastDepth = 64
 
-// fastChunk reads a chunk as a document holding one block sequence, or ok false.
-func fastChunk(data []byte) (doc *yamlv3.Node, ok bool) {
-	if bytes.ContainsAny(data, "#\\") || !printableASCII(data) {
-		return nil, false // comments, escapes; tabs, CR, control and non-ASCII characters
+// fastChunk reads a chunk holding one block sequence of mappings, or ok false.
+func fastChunk(data []byte) (objs []map[string]any, ok bool) {
+	if !plainText(data) {
+		return nil, false
 	}
-	r := &fastReader{}
-	num := 0
-	for len(data) > 0 {
-		num++
-		line := data
-		if i := bytes.IndexByte(data, '\n'); i >= 0 {
-			line, data = data[:i], data[i+1:]
-		} else {
-			data = nil
-		}
-		text := strings.TrimRight(string(line), " ")
-		trimmed := strings.TrimLeft(text, " ")
+	text := string(data) // the one copy: keys and values are slices of it
+	r := &fastReader{lines: make([]fastLine, 0, bytes.Count(data, []byte("\n"))+1)}
+	for text != "" {
+		line, rest, _ := strings.Cut(text, "\n")
+		text = rest
+		line = strings.TrimRight(line, " ")
+		trimmed := strings.TrimLeft(line, " ")
 		if trimmed == "" {
 			continue
 		}
-		r.lines = append(r.lines, fastLine{indent: len(text) - len(trimmed), text: trimmed, num: num})
+		r.lines = append(r.lines, fastLine{indent: len(line) - len(trimmed), text: trimmed})
 	}
-	if len(r.lines) == 0 || !isEntry([]byte(r.lines[0].text)) {
+	if len(r.lines) == 0 || !isEntry(r.lines[0].text) {
 		return nil, false
 	}
 	seq, ok := r.seq(r.lines[0].indent)
 	if !ok || r.i != len(r.lines) {
 		return nil, false
 	}
-	return &yamlv3.Node{Kind: yamlv3.DocumentNode, Line: seq.Line, Column: 1, Content: []*yamlv3.Node{seq}}, true
+	objs = make([]map[string]any, len(seq))
+	for i, v := range seq {
+		if objs[i], ok = v.(map[string]any); !ok {
+			return nil, false
+		}
+	}
+	return objs, true
 }
 
-// printableASCII reports text of printable ASCII and newlines only (columns are bytes).
-func printableASCII(b []byte) bool {
+// plainText reports text of printable ASCII and newlines only (columns are bytes; no
+// tabs, CR, control or non-ASCII characters), without '#' or '\\' (comments, escapes).
+func plainText(b []byte) bool {
 	for _, c := range b {
-		if c != '\n' && (c < 0x20 || c >= 0x7f) {
+		if c < 0x20 && c != '\n' || c >= 0x7f || c == '#' || c == '\\' {
 			return false
 		}
 	}
@@ -81,26 +83,24 @@ func printableASCII(b []byte) bool {
 }
 
 // block reads the block collection starting at the current line, at indentation ind.
-func (r *fastReader) block(ind int) (*yamlv3.Node, bool) {
-	if isEntry([]byte(r.lines[r.i].text)) {
+func (r *fastReader) block(ind int) (any, bool) {
+	if isEntry(r.lines[r.i].text) {
 		return r.seq(ind)
 	}
 	return r.mapping(ind)
 }
 
 // seq reads the block sequence whose "-" are at column ind.
-func (r *fastReader) seq(ind int) (*yamlv3.Node, bool) {
+func (r *fastReader) seq(ind int) ([]any, bool) {
 	if r.depth++; r.depth > fastDepth {
 		return nil, false
 	}
 	defer func() { r.depth-- }()
-	first := r.lines[r.i]
-	n := &yamlv3.Node{Kind: yamlv3.SequenceNode, Tag: "!!seq", Line: first.num, Column: ind + 1}
-	for r.i < len(r.lines) && r.lines[r.i].indent == ind && isEntry([]byte(r.lines[r.i].text)) {
+	items := []any{}
+	for r.i < len(r.lines) && r.lines[r.i].indent == ind && isEntry(r.lines[r.i].text) {
 		l := r.lines[r.i]
 		rest := strings.TrimLeft(l.text[1:], " ")
-		col := ind + len(l.text) - len(rest) // the entry's content
-		var item *yamlv3.Node
+		var item any
 		var ok bool
 		switch {
 		case rest == "":
@@ -108,14 +108,15 @@ func (r *fastReader) seq(ind int) (*yamlv3.Node, bool) {
 			if r.i < len(r.lines) && r.lines[r.i].indent > ind {
 				item, ok = r.block(r.lines[r.i].indent)
 			}
-		case isEntry([]byte(rest)):
+		case isEntry(rest):
 			return nil, false // "- - a": a compact nested sequence
 		case isMappingLine(rest):
-			// "- key: value": a mapping whose first key sits at col, as if on its own line.
-			r.lines[r.i] = fastLine{indent: col, text: rest, num: l.num}
+			// "- key: value": a mapping whose first key sits after "- ", as if on its own line.
+			col := ind + len(l.text) - len(rest)
+			r.lines[r.i] = fastLine{indent: col, text: rest}
 			item, ok = r.mapping(col)
 		default:
-			item, ok = inlineValue(rest, l.num, col+1, false)
+			item, ok = r.inlineValue(rest)
 			r.i++
 			if ok && r.i < len(r.lines) && r.lines[r.i].indent > ind {
 				return nil, false // a continuation line
@@ -124,43 +125,43 @@ func (r *fastReader) seq(ind int) (*yamlv3.Node, bool) {
 		if !ok {
 			return nil, false
 		}
-		n.Content = append(n.Content, item)
+		items = append(items, item)
 	}
 	if r.i < len(r.lines) && r.lines[r.i].indent > ind {
 		return nil, false
 	}
-	return n, true
+	return items, true
 }
 
 // mapping reads the block mapping whose keys are at column ind.
-func (r *fastReader) mapping(ind int) (*yamlv3.Node, bool) {
+func (r *fastReader) mapping(ind int) (map[string]any, bool) {
 	if r.depth++; r.depth > fastDepth {
 		return nil, false
 	}
 	defer func() { r.depth-- }()
-	first := r.lines[r.i]
-	n := &yamlv3.Node{Kind: yamlv3.MappingNode, Tag: "!!map", Line: first.num, Column: ind + 1}
-	for r.i < len(r.lines) && r.lines[r.i].indent == ind && !isEntry([]byte(r.lines[r.i].text)) {
+	m := map[string]any{}
+	for r.i < len(r.lines) && r.lines[r.i].indent == ind && !isEntry(r.lines[r.i].text) {
 		l := r.lines[r.i]
 		key, value, ok := splitKey(l.text)
-		if !ok || !plainOK(key, false) || len(key) > maxSimpleKey {
+		if !ok || !plainKey(key, false) {
 			return nil, false
 		}
-		k := &yamlv3.Node{Kind: yamlv3.ScalarNode, Tag: "!!str", Value: key, Line: l.num, Column: ind + 1}
-		var v *yamlv3.Node
+		if _, dup := m[key]; dup {
+			return nil, false // checkKeys names it
+		}
+		var v any
 		r.i++
 		if value == "" {
 			switch {
 			case r.i < len(r.lines) && r.lines[r.i].indent > ind:
 				v, ok = r.block(r.lines[r.i].indent)
-			case r.i < len(r.lines) && r.lines[r.i].indent == ind && isEntry([]byte(r.lines[r.i].text)):
+			case r.i < len(r.lines) && r.lines[r.i].indent == ind && isEntry(r.lines[r.i].text):
 				v, ok = r.seq(ind) // "key:" then "- x" at the key's own column
 			default:
-				return nil, false // an empty value: yaml.v3 places its node; leave it to it
+				return nil, false // an empty value: rare, left to yaml.v3
 			}
 		} else {
-			col := ind + len(l.text) - len(value)
-			v, ok = inlineValue(value, l.num, col+1, false)
+			v, ok = r.inlineValue(value)
 			if ok && r.i < len(r.lines) && r.lines[r.i].indent > ind {
 				return nil, false // a continuation line
 			}
@@ -168,12 +169,12 @@ func (r *fastReader) mapping(ind int) (*yamlv3.Node, bool) {
 		if !ok {
 			return nil, false
 		}
-		n.Content = append(n.Content, k, v)
+		m[key] = v
 	}
 	if r.i < len(r.lines) && r.lines[r.i].indent > ind {
 		return nil, false
 	}
-	return n, true
+	return m, true
 }
 
 // isMappingLine reports a line that starts with a plain key: "key: value" or "key:".
@@ -196,60 +197,59 @@ func splitKey(s string) (key, value string, ok bool) {
 	return "", "", false
 }
 
-// inlineValue reads a whole one-line value at line, column col: a flow collection, a
-// quoted or a plain scalar.
-func inlineValue(s string, line, col int, flow bool) (*yamlv3.Node, bool) {
-	switch s[0] {
-	case '{', '[':
-		n, rest, ok := flowNode(s, line, col, 0)
-		if !ok || rest != len(s) {
-			return nil, false
-		}
-		return n, true
-	case '"', '\'':
-		n, rest, ok := quoted(s, line, col)
-		if !ok || rest != len(s) {
-			return nil, false
-		}
-		return n, true
+// plainKey reports a plain scalar this reader takes as a mapping key: one plainValue
+// reads as a string, short enough for a simple key, and not "<<" (a merge key).
+func plainKey(s string, flow bool) bool {
+	if len(s) > maxSimpleKey || s == "<<" || !plainOK(s, flow) {
+		return false
 	}
-	if !plainOK(s, flow) {
-		return nil, false
-	}
-	return plainNode(s, line, col), true
+	_, word := resolveWord(s)
+	return !word
 }
 
-func plainNode(s string, line, col int) *yamlv3.Node {
-	return &yamlv3.Node{Kind: yamlv3.ScalarNode, Value: s, Line: line, Column: col}
+// inlineValue reads a whole one-line value: a flow collection, a quoted or a plain
+// scalar.
+func (r *fastReader) inlineValue(s string) (any, bool) {
+	switch s[0] {
+	case '{', '[':
+		v, end, ok := flowValue(s, r.depth+1)
+		return v, ok && end == len(s)
+	case '"', '\'':
+		v, end, ok := quoted(s)
+		return v, ok && end == len(s)
+	}
+	if !plainOK(s, false) {
+		return nil, false
+	}
+	return plainWord(s)
 }
 
 // quoted reads a one-line quoted scalar without escapes at the start of s; end is the
 // offset after it.
-func quoted(s string, line, col int) (n *yamlv3.Node, end int, ok bool) {
+func quoted(s string) (v string, end int, ok bool) {
 	q := s[0]
 	i := strings.IndexByte(s[1:], q)
 	if i < 0 || (q == '\'' && 2+i < len(s) && s[2+i] == '\'') {
-		return nil, 0, false // unterminated, or '' (an escaped quote)
+		return "", 0, false // unterminated, or '' (an escaped quote)
 	}
-	style := yamlv3.DoubleQuotedStyle
-	if q == '\'' {
-		style = yamlv3.SingleQuotedStyle
-	}
-	return &yamlv3.Node{Kind: yamlv3.ScalarNode, Tag: "!!str", Style: style, Value: s[1 : 1+i], Line: line, Column: col}, 2 + i, true
+	return s[1 : 1+i], 2 + i, true
 }
 
-// flowNode reads a one-line flow mapping or sequence at the start of s (plain or quoted
-// scalars and nested flow collections, ", " between entries); end is the offset after it.
-func flowNode(s string, line, col, depth int) (n *yamlv3.Node, end int, ok bool) {
+// flowValue reads a one-line flow mapping or sequence at the start of s, depth
+// collections deep (plain or quoted scalars and nested flow collections, ", " between
+// entries); end is the offset after it.
+func flowValue(s string, depth int) (v any, end int, ok bool) {
 	if depth > fastDepth {
 		return nil, 0, false
 	}
 	mapping := s[0] == '{'
 	close := byte(']')
-	n = &yamlv3.Node{Kind: yamlv3.SequenceNode, Tag: "!!seq", Style: yamlv3.FlowStyle, Line: line, Column: col}
+	var m map[string]any
+	var l []any
 	if mapping {
-		close = '}'
-		n.Kind, n.Tag = yamlv3.MappingNode, "!!map"
+		close, m = '}', map[string]any{}
+	} else {
+		l = []any{}
 	}
 	i := 1
 	skip := func() {
@@ -257,57 +257,63 @@ func flowNode(s string, line, col, depth int) (n *yamlv3.Node, end int, ok bool)
 			i++
 		}
 	}
-	// item reads one scalar or collection at i, ending before stop characters.
-	item := func(stops string) (*yamlv3.Node, bool) {
+	// item reads one scalar or collection at i, ending before stop characters; plain is
+	// its text when it is a plain scalar.
+	item := func(stops string) (v any, plain string, ok bool) {
 		skip()
 		if i >= len(s) {
-			return nil, false
+			return nil, "", false
 		}
 		switch s[i] {
 		case '{', '[':
-			c, e, ok := flowNode(s[i:], line, col+i, depth+1)
+			c, e, ok := flowValue(s[i:], depth+1)
 			i += e
-			return c, ok
+			return c, "", ok
 		case '"', '\'':
-			c, e, ok := quoted(s[i:], line, col+i)
+			c, e, ok := quoted(s[i:])
 			i += e
-			return c, ok
+			return c, "", ok
 		}
 		j := i + strings.IndexAny(s[i:], stops)
 		if j < i {
-			return nil, false
+			return nil, "", false
 		}
-		v := strings.TrimRight(s[i:j], " ")
-		if !plainOK(v, true) {
-			return nil, false
-		}
-		c := plainNode(v, line, col+i)
+		plain = strings.TrimRight(s[i:j], " ")
 		i = j
-		return c, true
+		if !plainOK(plain, true) {
+			return nil, "", false
+		}
+		v, ok = plainWord(plain)
+		return v, plain, ok
 	}
 	skip()
 	if i < len(s) && s[i] == close {
-		return n, i + 1, true
+		if mapping {
+			return m, i + 1, true
+		}
+		return l, i + 1, true
 	}
 	for {
 		if mapping {
-			k, ok := item(":")
-			if !ok || k.Kind != yamlv3.ScalarNode || k.Style != 0 || len(k.Value) > maxSimpleKey || i+1 >= len(s) || s[i+1] != ' ' {
+			_, key, ok := item(":")
+			if !ok || key == "" || !plainKey(key, true) || i+1 >= len(s) || s[i+1] != ' ' {
 				return nil, 0, false // only "plain: value"
 			}
-			k.Tag = "!!str"
+			if _, dup := m[key]; dup {
+				return nil, 0, false // checkKeys names it
+			}
 			i++
-			v, ok := item(",}")
+			v, _, ok := item(",}")
 			if !ok {
 				return nil, 0, false
 			}
-			n.Content = append(n.Content, k, v)
+			m[key] = v
 		} else {
-			v, ok := item(",]")
+			v, _, ok := item(",]")
 			if !ok {
 				return nil, 0, false
 			}
-			n.Content = append(n.Content, v)
+			l = append(l, v)
 		}
 		skip()
 		if i >= len(s) {
@@ -315,7 +321,10 @@ func flowNode(s string, line, col, depth int) (n *yamlv3.Node, end int, ok bool)
 		}
 		switch s[i] {
 		case close:
-			return n, i + 1, true
+			if mapping {
+				return m, i + 1, true
+			}
+			return l, i + 1, true
 		case ',':
 			i++
 			skip()
@@ -343,22 +352,29 @@ func plainOK(s string, flow bool) bool {
 	case strings.IndexByte("?:,[]{}#&*!|>'\"%@`~=", c) >= 0:
 		return false // ~ and = are fine to YAML, but rare enough to leave to yaml.v3
 	}
-	if strings.Contains(s, ": ") || strings.HasSuffix(s, ":") || strings.TrimSpace(s) != s {
-		return false
-	}
 	if flow {
-		for _, c := range []byte(s) {
-			if !flowSafe(c) {
+		// flowSafe has no ':', and ' ' is its only white space
+		for i := 0; i < len(s); i++ {
+			if !flowSafe(s[i]) {
 				return false
 			}
 		}
+		return s[0] != ' ' && s[len(s)-1] != ' '
 	}
-	return true
+	return !strings.Contains(s, ": ") && !strings.HasSuffix(s, ":") && strings.TrimSpace(s) == s
 }
 
 // flowSafe are the characters of a plain scalar in a flow collection this reader takes:
 // what names, uids, versions and numbers are made of; libyaml ends or refuses a flow
 // scalar at others (",?[]{}", ':' before them).
 func flowSafe(c byte) bool {
-	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.IndexByte(" -_./+", c) >= 0
+	switch {
+	case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9':
+		return true
+	}
+	switch c {
+	case ' ', '-', '_', '.', '/', '+':
+		return true
+	}
+	return false
 }

@@ -1,54 +1,44 @@
 package scenario
 
 import (
-	"bytes"
 	"fmt"
 	"os"
+	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/gcplay/gcplay/internal/fixtures"
-	yamlv3 "go.yaml.in/yaml/v3"
 )
 
-// sameTree reports where two node trees differ in what the checks and plainValue read:
-// kind, style, value, position and children (not the resolved tag, which neither reads).
-func sameTree(a, b *yamlv3.Node, path string) error {
-	if a.Kind != b.Kind || a.Style != b.Style || a.Value != b.Value || a.Line != b.Line || a.Column != b.Column || len(a.Content) != len(b.Content) {
-		return fmt.Errorf("%s: fast {kind %d style %d %q at %d:%d, %d children}, yaml.v3 {kind %d style %d %q at %d:%d, %d children}",
-			path, a.Kind, a.Style, a.Value, a.Line, a.Column, len(a.Content), b.Kind, b.Style, b.Value, b.Line, b.Column, len(b.Content))
-	}
-	for i := range a.Content {
-		if err := sameTree(a.Content[i], b.Content[i], fmt.Sprintf("%s/%d", path, i)); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// fastAgrees checks that fastChunk, when it reads data, gives yaml.v3's tree; it reports
-// whether it read it.
+// fastAgrees checks that fastChunk, when it reads data, gives the values yaml.v3's nodes
+// give after the checks a chunk gets (plainObjects), and those the whole-file converter
+// gives; it reports whether it read it.
 func fastAgrees(t *testing.T, data []byte) bool {
 	t.Helper()
 	fast, ok := fastChunk(data)
 	if !ok {
 		return false
 	}
-	var doc yamlv3.Node
-	if err := yamlv3.NewDecoder(bytes.NewReader(data)).Decode(&doc); err != nil {
-		t.Fatalf("fastChunk read a text yaml.v3 refuses (%v):\n%s", err, data)
+	doc, err := checkedNode(data, MaxNesting-1)
+	if err != nil || doc == nil {
+		t.Fatalf("fastChunk read a text yaml.v3 or its checks refuse (%v):\n%s", err, data)
 	}
 	if len(doc.Content) != 1 {
 		t.Fatalf("fastChunk read a document yaml.v3 reads as %d nodes:\n%s", len(doc.Content), data)
 	}
-	if err := sameTree(fast.Content[0], doc.Content[0], ""); err != nil {
-		t.Fatalf("fastChunk and yaml.v3 differ at %v:\n%s", err, data)
+	want, ok := plainObjects(doc.Content[0])
+	if !ok {
+		t.Fatalf("fastChunk read a text plainObjects refuses:\n%s", data)
 	}
+	if !reflect.DeepEqual(fast, want) {
+		t.Fatalf("fastChunk = %#v, yaml.v3 and plainObjects give %#v, for:\n%s", fast, want, data)
+	}
+	sameAsConverter(t, "fastChunk", fast, data)
 	return true
 }
 
 // TestFastChunkMatchesYAMLv3: every chunk of every golden scenario that fastChunk reads
-// is the tree yaml.v3 reads, and most of them are read fast (the path is exercised).
+// gives the values yaml.v3 gives, and most of them are read fast (the path is exercised).
 func TestFastChunkMatchesYAMLv3(t *testing.T) {
 	files, err := fixtures.ScenarioFiles("../testdata/scenarios")
 	if err != nil {
@@ -84,7 +74,7 @@ func TestFastChunkMatchesYAMLv3(t *testing.T) {
 func TestFastChunkReads(t *testing.T) {
 	for _, text := range []string{
 		benchEntries(3),
-		"- apiVersion: v1\n  kind: ConfigMap\n  metadata:\n    name: a\n    labels: {app: web, tier: \"1\"}\n    finalizers:\n    - example.com/hold\n  data:\n    k: 'v w'\n    n: 0755\n    b: yes\n",
+		"- apiVersion: v1\n  kind: ConfigMap\n  metadata:\n    name: a\n    labels: {app: web, tier: \"1\"}\n    finalizers:\n    - example.com/hold\n  data:\n    k: 'v w'\n    mode: 0755\n    flag: yes\n",
 		"  - {apiVersion: v1, kind: Pod, metadata: {name: p, ownerReferences: [{kind: X, name: y}]}}\n  -   kind: Secret\n      type: Opaque\n",
 		"- kind: A\n  list:\n    - a\n    - b\n  empty: {}\n  none: []\n  url: http://x/y\n",
 	} {
@@ -136,7 +126,8 @@ func benchEntries(n int) string {
 	return b.String()
 }
 
-// FuzzFastChunk: whatever the text, fastChunk reads only what yaml.v3 reads, as it reads it.
+// FuzzFastChunk: whatever the text, fastChunk reads only what yaml.v3 and the chunk's
+// checks accept, and gives the values they give.
 func FuzzFastChunk(f *testing.F) {
 	f.Add([]byte(benchEntries(2)))
 	f.Add([]byte("- a: {b: [c, 'd', \"e\"], f: {}}\n  g:\n  - h\n  -   i: j\n"))

@@ -87,25 +87,40 @@ func plainScalar(n *yamlv3.Node) (any, bool) {
 	if n.Style&(yamlv3.DoubleQuotedStyle|yamlv3.SingleQuotedStyle|yamlv3.LiteralStyle|yamlv3.FoldedStyle) != 0 {
 		return n.Value, true
 	}
-	v := resolvePlain(n.Value)
+	return plainWord(n.Value)
+}
+
+// plainWord is a plain scalar's value, or false for one JSON cannot hold (infinities,
+// NaN), whose error the whole-file path reports.
+func plainWord(s string) (any, bool) {
+	v := resolvePlain(s)
 	if f, ok := v.(float64); ok && (math.IsInf(f, 0) || math.IsNaN(f)) {
-		return nil, false // JSON cannot hold it: the whole-file path reports the error
+		return nil, false
 	}
 	return v, true
 }
 
-// yaml11Words are the plain scalars YAML 1.1 reads as booleans and nulls.
-var yaml11Words = map[string]any{
-	"y": true, "Y": true, "yes": true, "Yes": true, "YES": true,
-	"true": true, "True": true, "TRUE": true, "on": true, "On": true, "ON": true,
-	"n": false, "N": false, "no": false, "No": false, "NO": false,
-	"false": false, "False": false, "FALSE": false, "off": false, "Off": false, "OFF": false,
-	"": nil, "~": nil, "null": nil, "Null": nil, "NULL": nil,
-	".nan": math.NaN(), ".NaN": math.NaN(), ".NAN": math.NaN(),
-	".inf": math.Inf(1), ".Inf": math.Inf(1), ".INF": math.Inf(1),
-	"+.inf": math.Inf(1), "+.Inf": math.Inf(1), "+.INF": math.Inf(1),
-	"-.inf": math.Inf(-1), "-.Inf": math.Inf(-1), "-.INF": math.Inf(-1),
-	"<<": "<<",
+// yaml11Word is the value of a plain scalar YAML 1.1 reads as a boolean, a null or a
+// special float, and "<<" (a merge key); ok is false for any other text. A switch, not a
+// map: every plain scalar of a large file passes here.
+func yaml11Word(s string) (v any, ok bool) {
+	switch s {
+	case "y", "Y", "yes", "Yes", "YES", "true", "True", "TRUE", "on", "On", "ON":
+		return true, true
+	case "n", "N", "no", "No", "NO", "false", "False", "FALSE", "off", "Off", "OFF":
+		return false, true
+	case "", "~", "null", "Null", "NULL":
+		return nil, true
+	case ".nan", ".NaN", ".NAN":
+		return math.NaN(), true
+	case ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF":
+		return math.Inf(1), true
+	case "-.inf", "-.Inf", "-.INF":
+		return math.Inf(-1), true
+	case "<<":
+		return "<<", true
+	}
+	return nil, false
 }
 
 var yaml11Float = regexp.MustCompile(`^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$`)
@@ -115,39 +130,48 @@ var yaml11Float = regexp.MustCompile(`^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+
 // reads, with _ separators, then unsigned, then float, then 0b binary; a dot: float).
 // Everything else, timestamps included, is a string.
 func resolvePlain(s string) any {
-	if v, ok := yaml11Words[s]; ok {
+	if v, ok := resolveWord(s); ok {
 		return v
+	}
+	return s
+}
+
+// resolveWord is resolvePlain for a scalar that is not a string, ok false for one that
+// is: a key is tested without boxing it.
+func resolveWord(s string) (v any, ok bool) {
+	if v, ok := yaml11Word(s); ok {
+		return v, true
 	}
 	switch c := s[0]; {
 	case c == '.':
 		if f, err := strconv.ParseFloat(s, 64); err == nil {
-			return f
+			return f, true
 		}
 	case c == '+' || c == '-' || (c >= '0' && c <= '9'):
 		plain := strings.ReplaceAll(s, "_", "")
 		if i, err := strconv.ParseInt(plain, 0, 64); err == nil {
-			return float64(i)
+			return float64(i), true
 		}
 		if u, err := strconv.ParseUint(plain, 0, 64); err == nil {
-			return float64(u)
+			return float64(u), true
 		}
 		if yaml11Float.MatchString(plain) {
 			if f, err := strconv.ParseFloat(plain, 64); err == nil {
-				return f
+				return f, true
 			}
 		}
 		if rest, ok := strings.CutPrefix(plain, "0b"); ok {
 			if i, err := strconv.ParseInt(rest, 2, 64); err == nil {
-				return float64(i)
+				return float64(i), true
 			}
 			if u, err := strconv.ParseUint(rest, 2, 64); err == nil {
-				return float64(u)
+				return float64(u), true
 			}
 		} else if rest, ok := strings.CutPrefix(plain, "-0b"); ok {
 			if i, err := strconv.ParseInt("-"+rest, 2, 64); err == nil {
-				return float64(i)
+				return float64(i), true
 			}
 		}
 	}
-	return s
+	return nil, false
 }

@@ -24,6 +24,9 @@ type Runner struct {
 // NewRunner builds the simulation and creates the scenario's objects at tick 0.
 func NewRunner(sc *Scenario, cfg gccore.Config) (*Runner, error) {
 	cfg.Resources = sc.Resources
+	if cfg.SizeHint == 0 {
+		cfg.SizeHint = len(sc.Objects)
+	}
 	sim, err := gccore.New(cfg)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %s", sc.File, oneLine(err))

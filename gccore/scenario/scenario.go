@@ -117,7 +117,7 @@ func parseWhole(file string, data []byte, opt Options) (*Scenario, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", file, err)
 	}
-	b, err := newBuilder(file, raw.Resources)
+	b, err := newBuilder(file, raw.Resources, len(raw.Objects))
 	if err != nil {
 		return nil, err
 	}
@@ -158,16 +158,21 @@ func decodeRaw(data []byte) (*rawScenario, error) {
 type builder struct {
 	sc   *Scenario
 	rs   *gccore.Resources
-	seen map[string]int
+	seen map[gccore.ObjectRef]int
 	uids map[types.UID]int
 }
 
-func newBuilder(file string, decls []gccore.ResourceDecl) (*builder, error) {
+// newBuilder starts a scenario of about n objects.
+func newBuilder(file string, decls []gccore.ResourceDecl, n int) (*builder, error) {
 	rs, err := gccore.NewResources(decls)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %s", file, oneLine(err))
 	}
-	return &builder{sc: &Scenario{File: file, Resources: decls}, rs: rs, seen: map[string]int{}, uids: map[types.UID]int{}}, nil
+	sc := &Scenario{File: file, Resources: decls}
+	if n > 0 {
+		sc.Objects = make([]*gccore.Object, 0, n)
+	}
+	return &builder{sc: sc, rs: rs, seen: make(map[gccore.ObjectRef]int, n), uids: make(map[types.UID]int, n)}, nil
 }
 
 // object adds objects[i], i being the number of objects added before.
@@ -177,7 +182,7 @@ func (b *builder) object(m map[string]any) error {
 	if err != nil {
 		return fmt.Errorf("%s: objects[%d]%s: %s", file, i, describe(m), oneLine(err))
 	}
-	key := o.Ref().String()
+	key := o.Ref()
 	if j, dup := b.seen[key]; dup {
 		return fmt.Errorf("%s: objects[%d] (%s): duplicate of objects[%d]", file, i, quoteRef(o.Ref()), j)
 	}
