@@ -48,8 +48,8 @@ func plainValue(n *yamlv3.Node) (any, bool) {
 // plainReader reads nodes for plainValue. It follows aliases and merge keys as yaml.v2
 // decodes them (what sigs.k8s.io/yaml converts), which the whole-file path needs for
 // links written with anchors (fixtures.LinkTree):
-//   - an alias is its anchored node read again, a fresh copy each time (the builder
-//     keeps parts of an object's map, so copies must not be shared);
+//   - an alias is its anchored node's value, a fresh copy each time (the builder keeps
+//     parts of an object's map, so values must not be shared);
 //   - a merge key `<<` (plain, untagged) takes a mapping, an alias of one, or a sequence of
 //     those, and sets their entries into its mapping where it stands: what comes later
 //     wins, so an explicit key after the merge key overrides the merged one and one
@@ -65,9 +65,18 @@ type plainReader struct {
 	// where yaml.v2 says "document contains excessive aliasing", after no more work than
 	// yaml.v2 would have done (an alias bomb that CheckYAML lets through).
 	decodes, expanded, aliasDepth int
+	// anchors holds each anchored node's value once read whole, and the decodes yaml.v2
+	// makes to read it: an alias of it then costs a copy, not a reading (the issue's link
+	// aliases one Pod 19,599 times). The values are never handed out, only copies.
+	anchors map[*yamlv3.Node]anchorRead
 	// lossy is set when a number beyond ±2^53 was read: JSON keeps an integer's digits
 	// where float64 may not, so a value re-encoded to JSON could differ.
 	lossy bool
+}
+
+type anchorRead struct {
+	value   any
+	decodes int
 }
 
 // visit counts a node as yaml.v2's decoder does on entering it; false where it stops.
@@ -76,6 +85,19 @@ func (r *plainReader) visit() bool {
 	if r.aliasDepth > 0 {
 		r.expanded++
 	}
+	return r.withinAliasLimit()
+}
+
+// visitExpanded counts an alias's expansion, n decodes, at once. Along an expansion the
+// expanded share only grows and yaml.v2's limit only falls, so checking at its end is
+// checking at each of its nodes.
+func (r *plainReader) visitExpanded(n int) bool {
+	r.decodes += n
+	r.expanded += n
+	return r.withinAliasLimit()
+}
+
+func (r *plainReader) withinAliasLimit() bool {
 	return r.expanded <= 100 || r.decodes <= 1000 || float64(r.expanded)/float64(r.decodes) <= aliasRatioLimit(r.decodes)
 }
 
@@ -94,6 +116,22 @@ func aliasRatioLimit(decodes int) float64 {
 }
 
 func (r *plainReader) value(n *yamlv3.Node) (any, bool) {
+	if n.Anchor == "" {
+		return r.read(n)
+	}
+	from := r.decodes
+	v, ok := r.read(n)
+	if ok {
+		if r.anchors == nil {
+			r.anchors = map[*yamlv3.Node]anchorRead{}
+		}
+		r.anchors[n] = anchorRead{copyValue(v), r.decodes - from}
+	}
+	return v, ok
+}
+
+// read is value without keeping anchored values.
+func (r *plainReader) read(n *yamlv3.Node) (any, bool) {
 	if !r.visit() || n.Style&yamlv3.TaggedStyle != 0 {
 		return nil, false
 	}
@@ -118,13 +156,8 @@ func (r *plainReader) value(n *yamlv3.Node) (any, bool) {
 		}
 		return v, ok
 	case yamlv3.AliasNode:
-		if n.Alias == nil {
-			return nil, false
-		}
-		r.aliasDepth++
-		v, ok := r.value(n.Alias)
-		r.aliasDepth--
-		return v, ok
+		v, ok := r.anchored(n)
+		return copyValue(v), ok
 	case yamlv3.DocumentNode: // counted as yaml.v2 counts it
 		if len(n.Content) != 1 {
 			return nil, false
@@ -139,7 +172,7 @@ func (r *plainReader) mapping(n *yamlv3.Node, m map[string]any) bool {
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, v := n.Content[i], n.Content[i+1]
 		if k.Kind == yamlv3.ScalarNode && k.Style == 0 && k.Value == "<<" {
-			if !r.merge(v, m) {
+			if !r.merge(v, m, n.Content[i+2:]) {
 				return false
 			}
 			continue
@@ -163,23 +196,25 @@ func (r *plainReader) mapping(n *yamlv3.Node, m map[string]any) bool {
 
 // merge sets a merge key's value into m; in a sequence the last mapping goes first, so
 // that the earlier ones override it. The sequence itself is not a decode to yaml.v2.
-func (r *plainReader) merge(v *yamlv3.Node, m map[string]any) bool {
+// later are the mapping's entries after the merge key, which override what it sets.
+func (r *plainReader) merge(v *yamlv3.Node, m map[string]any, later []*yamlv3.Node) bool {
 	if v.Kind != yamlv3.SequenceNode {
-		return r.mergeMapping(v, m)
+		return r.mergeMapping(v, m, later)
 	}
 	if v.Style&yamlv3.TaggedStyle != 0 {
 		return false
 	}
 	for i := len(v.Content) - 1; i >= 0; i-- {
-		if !r.mergeMapping(v.Content[i], m) {
+		if !r.mergeMapping(v.Content[i], m, later) {
 			return false
 		}
 	}
 	return true
 }
 
-// mergeMapping sets the entries of a mapping, or of the mapping an alias names, into m.
-func (r *plainReader) mergeMapping(n *yamlv3.Node, m map[string]any) bool {
+// mergeMapping sets the entries of a mapping, or of the mapping an alias names, into m;
+// an alias's entries that later entries override are not even copied.
+func (r *plainReader) mergeMapping(n *yamlv3.Node, m map[string]any, later []*yamlv3.Node) bool {
 	if !r.visit() || n.Style&yamlv3.TaggedStyle != 0 {
 		return false
 	}
@@ -190,12 +225,63 @@ func (r *plainReader) mergeMapping(n *yamlv3.Node, m map[string]any) bool {
 		if n.Alias == nil || n.Alias.Kind != yamlv3.MappingNode {
 			return false
 		}
-		r.aliasDepth++
-		ok := r.mergeMapping(n.Alias, m)
-		r.aliasDepth--
-		return ok
+		v, ok := r.anchored(n)
+		if !ok {
+			return false
+		}
+		for k, x := range v.(map[string]any) {
+			if !hasKey(later, k) {
+				m[k] = copyValue(x)
+			}
+		}
+		return true
 	}
 	return false
+}
+
+// anchored is the value of the node alias n names, n itself counted already: kept from
+// its first reading (not to be handed out: callers copy it), or read now.
+func (r *plainReader) anchored(n *yamlv3.Node) (any, bool) {
+	if n.Alias == nil {
+		return nil, false
+	}
+	if a, ok := r.anchors[n.Alias]; ok {
+		return a.value, r.visitExpanded(a.decodes)
+	}
+	r.aliasDepth++
+	_, ok := r.value(n.Alias)
+	r.aliasDepth--
+	return r.anchors[n.Alias].value, ok
+}
+
+// hasKey reports whether a mapping's entries (key, value, key, value...) set key: a
+// scalar key that is not the string key makes the reading fail anyway.
+func hasKey(entries []*yamlv3.Node, key string) bool {
+	for i := 0; i < len(entries); i += 2 {
+		if k := entries[i]; k.Kind == yamlv3.ScalarNode && k.Value == key {
+			return true
+		}
+	}
+	return false
+}
+
+// copyValue is a deep copy of a value plainValue returns.
+func copyValue(v any) any {
+	switch x := v.(type) {
+	case map[string]any:
+		m := make(map[string]any, len(x))
+		for k, e := range x {
+			m[k] = copyValue(e)
+		}
+		return m
+	case []any:
+		l := make([]any, len(x))
+		for i, e := range x {
+			l[i] = copyValue(e)
+		}
+		return l
+	}
+	return v
 }
 
 // plainScalar reads a scalar: quoted and block scalars are strings, plain ones resolve.

@@ -97,6 +97,34 @@ func TestMergeKeysAsYAMLv2(t *testing.T) {
 	}
 }
 
+// TestAliasesAreCopies: the builder keeps parts of each object's map, so no two places
+// of the value may share a map or a list, however often an anchor is aliased.
+func TestAliasesAreCopies(t *testing.T) {
+	doc, err := checkedNode([]byte("a: &a {x: [1], q: {z: 1}}\nb: *a\nc: {<<: *a}\nd: *a\n"), MaxNesting)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, ok := plainValue(doc)
+	if !ok {
+		t.Fatal("refused")
+	}
+	top := v.(map[string]any)
+	for _, k := range []string{"a", "b", "c"} {
+		m := top[k].(map[string]any)
+		m["x"].([]any)[0] = k
+		m["q"].(map[string]any)["z"] = k
+	}
+	for _, k := range []string{"a", "b", "c"} {
+		m := top[k].(map[string]any)
+		if m["x"].([]any)[0] != k || m["q"].(map[string]any)["z"] != k {
+			t.Errorf("%s shares a list or a map: %v", k, top)
+		}
+	}
+	if d := top["d"].(map[string]any); d["x"].([]any)[0] != 1.0 || d["q"].(map[string]any)["z"] != 1.0 {
+		t.Errorf("d shares a list or a map: %v", top)
+	}
+}
+
 func sameJSON(a, b []byte) bool {
 	var x, y any
 	return json.Unmarshal(a, &x) == nil && json.Unmarshal(b, &y) == nil && reflect.DeepEqual(x, y)
