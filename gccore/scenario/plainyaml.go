@@ -69,8 +69,9 @@ type plainReader struct {
 	// makes to read it: an alias of it then costs a copy, not a reading (the link
 	// aliases one Pod 19,599 times). The values are never handed out, only copies.
 	anchors map[*yamlv3.Node]anchorRead
-	// lossy is set when a number beyond ±2^53 was read: JSON keeps an integer's digits
-	// where float64 may not, so a value re-encoded to JSON could differ.
+	// lossy is set when a number of ±2^53 or beyond was read (2^53 may be 2^53+1 rounded):
+	// JSON keeps an integer's digits where float64 may not, so a value re-encoded to JSON
+	// could differ.
 	lossy bool
 }
 
@@ -151,7 +152,7 @@ func (r *plainReader) read(n *yamlv3.Node) (any, bool) {
 		return l, true
 	case yamlv3.ScalarNode:
 		v, ok := plainScalar(n)
-		if f, isNumber := v.(float64); isNumber && math.Abs(f) > 1<<53 {
+		if f, isNumber := v.(float64); isNumber && math.Abs(f) >= 1<<53 {
 			r.lossy = true
 		}
 		return v, ok
