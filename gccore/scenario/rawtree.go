@@ -115,5 +115,5 @@ func treeReadable(data []byte) bool {
 	if bytes.ContainsAny(data, "!\t\r") {
 		return false
 	}
-	return data[0] != '%' && !bytes.Contains(data, []byte("\n%"))
+	return !bytes.HasPrefix(data, []byte("%")) && !bytes.Contains(data, []byte("\n%"))
 }

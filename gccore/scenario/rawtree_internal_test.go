@@ -7,6 +7,8 @@ package scenario
 import (
 	"encoding/json"
 	"fmt"
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -54,6 +56,29 @@ func sameAsConverter(t *testing.T, data []byte) bool {
 		t.Fatalf("rawFromTree = %+v, the JSON decode gives %+v, for:\n%s", tree, conv, data)
 	}
 	return true
+}
+
+// TestTreeMatchesConverterOnEveryFile: the scenario files, the workspace's examples and
+// the lesson files (whose start scenarios Parse reads) read the same from the tree as
+// through the converter, and the tree reading takes every one of them.
+func TestTreeMatchesConverterOnEveryFile(t *testing.T) {
+	var files []string
+	for _, glob := range []string{"../testdata/scenarios/*.yaml", "../../app/workspace/examples/*.yaml", "../../lessons/builtin/*.yaml"} {
+		m, err := filepath.Glob(glob)
+		if err != nil || len(m) == 0 {
+			t.Fatalf("%s: %v files, %v", glob, len(m), err)
+		}
+		files = append(files, m...)
+	}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !sameAsConverter(t, data) {
+			t.Errorf("%s: not read from the tree", f)
+		}
+	}
 }
 
 // mergeCases are merge keys as yaml.v2 reads them (want, as JSON), or refuses them
