@@ -134,17 +134,24 @@ func sameValues(t *testing.T, data []byte, per int) {
 // path's converter (sigs.k8s.io/yaml, then JSON) reads from it.
 func sameAsConverter(t *testing.T, who string, got []map[string]any, c []byte) {
 	t.Helper()
-	js, err := yaml.YAMLToJSON(c)
-	if err != nil {
-		t.Fatalf("%s read a chunk the converter refuses (%v):\n%s", who, err, c)
-	}
-	var want []map[string]any
-	if err := json.Unmarshal(js, &want); err != nil {
-		t.Fatalf("%s read a chunk JSON refuses (%v):\n%s", who, err, c)
-	}
-	if !reflect.DeepEqual(got, want) {
+	if want := converted[[]map[string]any](t, who, c); !reflect.DeepEqual(got, want) {
 		t.Fatalf("%s = %#v, the converter gives %#v, for:\n%s", who, got, want, c)
 	}
+}
+
+// converted is what the whole-file path's converter (sigs.k8s.io/yaml, then JSON) reads
+// from data, as a T; who names the reader checked against it.
+func converted[T any](t *testing.T, who string, data []byte) T {
+	t.Helper()
+	js, err := yaml.YAMLToJSON(data)
+	if err != nil {
+		t.Fatalf("%s read a text the converter refuses (%v):\n%s", who, err, data)
+	}
+	var v T
+	if err := json.Unmarshal(js, &v); err != nil {
+		t.Fatalf("%s read a text JSON refuses (%v):\n%s", who, err, data)
+	}
+	return v
 }
 
 func indent(s, prefix string) string {

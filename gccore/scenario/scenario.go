@@ -133,11 +133,23 @@ func parseWhole(file string, data []byte, opt Options) (*Scenario, error) {
 	return withCluster(sc, raw.rawCluster)
 }
 
-// decodeRaw checks a scenario's YAML and decodes its three sections.
+// decodeRaw checks a scenario's YAML and decodes its sections: from the checked tree when
+// it can (rawtree.go), else through sigs.k8s.io/yaml and JSON.
 func decodeRaw(data []byte) (*rawScenario, error) {
-	if err := CheckYAML(data); err != nil {
+	doc, err := checkedNode(data, MaxNesting)
+	if err != nil {
 		return nil, err
 	}
+	if doc != nil && treeReadable(data) {
+		if raw, ok := rawFromTree(doc); ok {
+			return raw, nil
+		}
+	}
+	return decodeRawJSON(data)
+}
+
+// decodeRawJSON decodes a checked scenario's sections through sigs.k8s.io/yaml and JSON.
+func decodeRawJSON(data []byte) (*rawScenario, error) {
 	js, err := yaml.YAMLToJSON(data)
 	if err != nil {
 		return nil, fmt.Errorf("unparsable YAML: %v", oneLine(err))

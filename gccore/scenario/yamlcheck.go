@@ -48,8 +48,9 @@ func (e *YAMLError) Problem() string {
 //
 // The structure comes from go.yaml.in/yaml/v3, whose scanner stops at 10,000 levels of
 // either flow or block nesting by itself: its recursive parse never runs deeper than that,
-// which a browser's stack survives (TestCheckYAMLDeepInWasm). The text is then converted
-// by sigs.k8s.io/yaml as before, so what a valid file means does not change.
+// which a browser's stack survives (TestCheckYAMLDeepInWasm). What a valid file means is
+// still sigs.k8s.io/yaml's reading: Parse converts the text with it, or reads the same
+// values from this tree where it is sure they are the same (plainReader).
 func CheckYAML(data []byte) error { return CheckYAMLFrom(data, 1) }
 
 // CheckYAMLFrom is CheckYAML for a text that starts at line first of a larger one (a
