@@ -28,20 +28,11 @@ func TestStartup(t *testing.T) {
 		t.Skip("set GCPLAY_BUDGETS=1 to measure the start-up")
 	}
 	const usable = `new Promise(res => { const f = () => document.querySelector('[data-tick]') && document.querySelector('[data-kind]') ? res(performance.now()) : setTimeout(f, 5); f(); })`
-	// The phases of a start, in ms from navigation start: app.wasm downloaded, compiled
-	// and instantiated (wrapped below), Go's packages initialised (main's mark), the first
-	// workspace open (its mark), usable.
-	const phases = `(() => {
-		const mark = n => (performance.getEntriesByName(n)[0] || {}).startTime || -1;
-		return [(performance.getEntriesByType('resource').find(e => e.name.endsWith('app.wasm')) || {}).responseEnd || -1,
-			window.gcplayInstantiated || -1, mark('gcplay-main'), mark('gcplay-open')];
-	})()`
-	const wrap = `{ const f = WebAssembly.instantiateStreaming; WebAssembly.instantiateStreaming = (...a) => f(...a).then(r => { window.gcplayInstantiated = performance.now(); return r; }); }`
 	type start struct{ usable, wasm, instantiated, main, open float64 }
 	var first, warm []start
 	measure := func(ctx context.Context) start {
 		u := evalAsync[float64](t, ctx, usable)
-		p := eval[[]float64](t, ctx, phases)
+		p := eval[[]float64](t, ctx, phasesJS)
 		return start{u, p[0], p[1], p[2], p[3]}
 	}
 	// The bare go-app page, opened before each playground visit: its start is the baseline.
@@ -56,7 +47,7 @@ func TestStartup(t *testing.T) {
 		bareWarm = append(bareWarm, evalAsync[float64](t, ctx, bareUsable))
 
 		ctx = newTab(t)
-		if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: wrap}); err != nil {
+		if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: instantiatedJS}); err != nil {
 			t.Fatal(err)
 		}
 		load := func() {
@@ -92,6 +83,18 @@ func TestStartup(t *testing.T) {
 	report("first visit", first, bareFirst)
 	report("reload, warm cache", warm, bareWarm)
 }
+
+// phasesJS reads the phases of a start, in ms from navigation start: app.wasm downloaded, compiled
+// and instantiated (instantiatedJS, added before the page loads), Go's packages
+// initialised (main's mark), the first workspace open (its mark).
+const phasesJS = `(() => {
+		const mark = n => (performance.getEntriesByName(n)[0] || {}).startTime || -1;
+		return [(performance.getEntriesByType('resource').find(e => e.name.endsWith('app.wasm')) || {}).responseEnd || -1,
+			window.gcplayInstantiated || -1, mark('gcplay-main'), mark('gcplay-open')];
+	})()`
+
+// instantiatedJS notes when app.wasm is compiled and instantiated.
+const instantiatedJS = `{ const f = WebAssembly.instantiateStreaming; WebAssembly.instantiateStreaming = (...a) => f(...a).then(r => { window.gcplayInstantiated = performance.now(); return r; }); }`
 
 // bareSite serves the bare go-app page (testdata/bare) as the playground is served: the
 // same generated files and assets, its own app.wasm built as make wasm builds.
@@ -138,16 +141,36 @@ func TestStartupLink(t *testing.T) {
 	// page's own start; "warm" is a second visit, the service worker and code cache warm.
 	const drawn = `new Promise(res => { const f = () => document.querySelector('[data-kind="Deployment"][data-name="d"]') ? res(performance.now()) : setTimeout(f, 5); f(); })`
 	var cold, warm []float64
+	var coldPhases, warmPhases [][]string
 	for i := 0; i < 3; i++ {
 		ctx := newTab(t)
+		addScript(t, ctx, instantiatedJS)
 		if i == 0 && os.Getenv("GCPLAY_PROFILE") != "" {
 			profileJS(t, ctx, func() { openURL(t, ctx, link); evalAsyncLong[float64](t, ctx, drawn, time.Minute) })
 		} else {
 			openURL(t, ctx, link)
 		}
 		cold = append(cold, evalAsyncLong[float64](t, ctx, drawn, time.Minute))
+		coldPhases = append(coldPhases, round(eval[[]float64](t, ctx, phasesJS)))
 		openURL(t, ctx, link)
 		warm = append(warm, evalAsyncLong[float64](t, ctx, drawn, time.Minute))
+		warmPhases = append(warmPhases, round(eval[[]float64](t, ctx, phasesJS)))
 	}
 	t.Logf("a %d-byte #scenario= link of 19,993 objects, navigation start to drawn: first visit median %.0f ms %v; warm median %.0f ms %v", len(link), median(cold), round(cold), median(warm), round(warm))
+	t.Logf("phases [app.wasm downloaded, instantiated, main, workspace open]: first visits %v, warm %v", coldPhases, warmPhases)
+
+	// The same objects as a compressed share link (#ws=, what Share makes): the browser
+	// itself takes over a second to handle a URL of 1.68 MB before any script runs.
+	w, err := workspace.New("link", []byte(fixtures.LinkTree(19600)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	share := baseURL + "/#ws=" + workspace.EncodeShare(w)
+	var shared []float64
+	for i := 0; i < 3; i++ {
+		ctx := newTab(t)
+		openURL(t, ctx, share)
+		shared = append(shared, evalAsyncLong[float64](t, ctx, drawn, time.Minute))
+	}
+	t.Logf("the same as a %d-byte #ws= share link, first visit: median %.0f ms %v", len(share), median(shared), round(shared))
 }
