@@ -74,6 +74,7 @@ func scenarioSeeds(t testing.TB) [][]byte {
 		strings.Repeat("{a: ", 150) + strings.Repeat("}", 150),
 		nestedMap(120),
 		"objects: [" + strings.Repeat("{apiVersion: v1, kind: ConfigMap, metadata: {generateName: x}},", 50) + "]",
+		fixtures.LinkTree(30), // anchors, aliases and merge keys, read from yaml.v3's tree
 	} {
 		seeds = append(seeds, []byte(s))
 	}

@@ -256,8 +256,13 @@ func (r *plainReader) anchored(n *yamlv3.Node) (any, bool) {
 }
 
 // hasKey reports whether a mapping's entries (key, value, key, value...) set key: a
-// scalar key that is not the string key makes the reading fail anyway.
+// scalar key that is not the string key makes the reading fail anyway. Past a few
+// entries it says false, so that the entries are copied: merging a wide mapping into
+// another must not cost their product.
 func hasKey(entries []*yamlv3.Node, key string) bool {
+	if len(entries) > 16 {
+		return false
+	}
 	for i := 0; i < len(entries); i += 2 {
 		if k := entries[i]; k.Kind == yamlv3.ScalarNode && k.Value == key {
 			return true
