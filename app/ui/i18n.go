@@ -60,7 +60,7 @@ func pageLanguage() string {
 	if app.IsServer {
 		return "en"
 	}
-	if l := app.Window().URL().Query().Get("lang"); supported(l) {
+	if l := pageLocation().Query().Get("lang"); supported(l) {
 		rememberLanguage(l)
 		return l
 	}

@@ -93,7 +93,7 @@ func loadRules(ctx context.Context) error {
 // siteAsset is the address of web/name relative to the page, so that a site built for
 // --base-path /gcplay/ finds its own.
 func siteAsset(name string) (*url.URL, error) {
-	u, err := app.Window().URL().Parse("web/" + name)
+	u, err := pageLocation().Parse("web/" + name)
 	if err != nil {
 		return nil, err
 	}

@@ -31,7 +31,7 @@ type storage struct {
 // #scenario= or #ws= link as a new workspace, else the one open last, else the default
 // example. Storage that fails leaves the page working in memory, with a notice.
 func (p *Playground) startStorage(ctx app.Context) {
-	frag := app.Window().URL().Fragment
+	frag := pageFragment()
 	ctx.Async(func() {
 		// The lessons' bundle is fetched while the store opens, not after.
 		bundle := fetchLessonBundle(ctx)
@@ -108,7 +108,7 @@ func (p *Playground) startStorage(ctx app.Context) {
 				if consumed {
 					clearFragment()
 				}
-				if id, ok := lessonFragment(app.Window().URL().Fragment); ok {
+				if id, ok := lessonFragment(pageFragment()); ok {
 					p.openLesson(ctx, id)
 				}
 				if len(problems) > 0 {
@@ -176,9 +176,7 @@ func clearFragment() {
 	if app.IsServer {
 		return
 	}
-	u := *app.Window().URL()
-	u.Fragment = ""
-	app.Window().Get("history").Call("replaceState", nil, "", u.String())
+	app.Window().Get("history").Call("replaceState", nil, "", pageLocation().String())
 }
 
 // onHashChange opens a link pasted into the address bar as a new workspace; a bad one
@@ -187,11 +185,11 @@ func (p *Playground) onHashChange(ctx app.Context) {
 	if p.stored.cat == nil {
 		return
 	}
-	if id, ok := lessonFragment(app.Window().URL().Fragment); ok {
+	if id, ok := lessonFragment(pageFragment()); ok {
 		p.openLesson(ctx, id)
 		return
 	}
-	ws, kind, err := linkWorkspace(app.Window().URL().Fragment)
+	ws, kind, err := linkWorkspace(pageFragment())
 	if kind == "" {
 		return
 	}

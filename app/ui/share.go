@@ -46,11 +46,10 @@ func linkProblem(kind string, err error) string {
 
 // pageURL is the full page's address (no ?embed) followed by fragment.
 func pageURL(fragment string) string {
-	u := *app.Window().URL()
+	u := pageLocation()
 	q := u.Query()
 	q.Del("embed")
 	u.RawQuery = q.Encode()
-	u.Fragment = ""
 	return u.String() + "#" + fragment
 }
 
@@ -152,14 +151,14 @@ func (p *Playground) copy(ctx app.Context, text, what string) {
 
 // isEmbed reports ?embed=1: the compact page for an iframe.
 func isEmbed() bool {
-	return !app.IsServer && app.Window().URL().Query().Get("embed") == "1"
+	return !app.IsServer && pageLocation().Query().Get("embed") == "1"
 }
 
 // startEmbed opens the link's workspace, else the default example, in memory: an
 // embedded page stores nothing (a course page reloading it must not fill the reader's
 // workspace list), so a reload shows the link's state again.
 func (p *Playground) startEmbed(ctx app.Context) {
-	frag := app.Window().URL().Fragment
+	frag := pageFragment()
 	ctx.Async(func() {
 		bundle := fetchLessonBundle(ctx)
 		ws, kind, err := linkWorkspace(frag)
