@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"runtime/debug"
 
 	"github.com/gcplay/gcplay/gccore/scenario"
 )
@@ -34,21 +33,7 @@ Run 'gcplay help sim' for every flag of a command.
 `
 
 func main() {
-	batchGC(os.Args[1:])
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
-}
-
-// batchGCPercent is the garbage collector's GOGC for `gcplay sim` and `gcplay dot`: a
-// batch run builds its objects once and exits, so collecting half as often is worth
-// the memory (docs/benchmarks.md: CPU time and peak memory on a 100k-object scenario).
-const batchGCPercent = 200
-
-// batchGC sets batchGCPercent for a sim or dot run, unless GOGC is in the environment.
-func batchGC(args []string) {
-	if _, set := os.LookupEnv("GOGC"); set || len(args) == 0 || args[0] != "sim" && args[0] != "dot" {
-		return
-	}
-	debug.SetGCPercent(batchGCPercent)
 }
 
 // run is main without the process: it returns the exit status. Output goes to stdout only
