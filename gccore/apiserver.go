@@ -97,14 +97,20 @@ func (s *APIServer) resource(ref ObjectRef) (*Resource, storeKey, error) {
 
 // Get reads an object as served at ref's version (OPS-1 uses this for its metadata-only GET).
 func (s *APIServer) Get(ref ObjectRef) (*Object, error) {
-	o, err := s.getShared(ref)
-	if nf, ok := err.(*notFoundError); ok {
-		return nil, nf.status()
-	}
+	o, err := s.GetShared(ref)
 	if err != nil {
 		return nil, err
 	}
 	return o.Copy(), nil
+}
+
+// GetShared is Get without the deep copy (getShared), its 404 a status error as Get's.
+func (s *APIServer) GetShared(ref ObjectRef) (*Object, error) {
+	o, err := s.getShared(ref)
+	if nf, ok := err.(*notFoundError); ok {
+		return nil, nf.status()
+	}
+	return o, err
 }
 
 // getShared is Get without the deep copy: the object shares its metadata with the stored

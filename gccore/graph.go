@@ -143,5 +143,5 @@ func (g *graph) write(n *node) {
 
 // sortedNodes returns every node in identity order.
 func (g *graph) sortedNodes() []*node {
-	return g.order.list(g.uidToNode, func(a, b *node) bool { return lessIdentity(a.identity, b.identity) })
+	return g.order.list(g.uidToNode, func(a, b *node) int { return compareIdentity(a.identity, b.identity) })
 }

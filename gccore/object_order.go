@@ -1,7 +1,8 @@
 package gccore
 
 import (
-	"sort"
+	"slices"
+	"strings"
 
 	"k8s.io/apimachinery/pkg/watch"
 )
@@ -18,8 +19,8 @@ type sortedCache[K comparable, V any] struct {
 	valid bool
 }
 
-// list returns m's values in less order.
-func (c *sortedCache[K, V]) list(m map[K]V, less func(a, b V) bool) []V {
+// list returns m's values in the order of compare, under which no two values are equal.
+func (c *sortedCache[K, V]) list(m map[K]V, compare func(a, b V) int) []V {
 	out := make([]V, 0, len(m))
 	if c.valid {
 		keys := c.keys[:0]
@@ -40,7 +41,7 @@ func (c *sortedCache[K, V]) list(m map[K]V, less func(a, b V) bool) []V {
 	for k, v := range m {
 		entries = append(entries, entry{k, v})
 	}
-	sort.Slice(entries, func(i, j int) bool { return less(entries[i].val, entries[j].val) })
+	slices.SortFunc(entries, func(a, b entry) int { return compare(a.val, b.val) })
 	c.keys = c.keys[:0]
 	for _, e := range entries {
 		out = append(out, e.val)
@@ -62,18 +63,18 @@ func (o *objectOrder) observe(ev WatchEvent) {
 
 // list returns the stored objects sorted by apiVersion, kind, namespace and name.
 func (o *objectOrder) list(stored map[storeKey]*Object) []*Object {
-	return o.sortedCache.list(stored, lessObject)
+	return o.sortedCache.list(stored, compareObjects)
 }
 
-func lessObject(a, b *Object) bool {
-	if a.APIVersion != b.APIVersion {
-		return a.APIVersion < b.APIVersion
+func compareObjects(a, b *Object) int {
+	if c := strings.Compare(a.APIVersion, b.APIVersion); c != 0 {
+		return c
 	}
-	if a.Kind != b.Kind {
-		return a.Kind < b.Kind
+	if c := strings.Compare(a.Kind, b.Kind); c != 0 {
+		return c
 	}
-	if a.Namespace != b.Namespace {
-		return a.Namespace < b.Namespace
+	if c := strings.Compare(a.Namespace, b.Namespace); c != 0 {
+		return c
 	}
-	return a.Name < b.Name
+	return strings.Compare(a.Name, b.Name)
 }

@@ -268,6 +268,9 @@ func (s *Sim) editFinalizers(ref ObjectRef, call string, edit func([]string) []s
 // Get reads one object from the API server.
 func (s *Sim) Get(ref ObjectRef) (*Object, error) { return s.api.Get(ref) }
 
+// GetShared is Get without the copy, as ObjectsShared: callers must not change the object.
+func (s *Sim) GetShared(ref ObjectRef) (*Object, error) { return s.api.GetShared(ref) }
+
 // Tick advances virtual time by one tick and runs the tick's schedule (see doc.go):
 // due retries return to their queues, the informers deliver due events, the graph builder
 // processes every graphChanges entry present, then each delete worker and each orphan

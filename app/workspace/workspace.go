@@ -106,7 +106,7 @@ func (w *Workspace) rebuild() error {
 	w.sim = r.Sim
 	w.baseUIDs = w.baseUIDs[:0]
 	for _, o := range w.sc.Objects {
-		got, err := w.sim.Get(o.Ref())
+		got, err := w.sim.GetShared(o.Ref()) // only its uid is kept
 		if err != nil {
 			return fmt.Errorf("%s: %s vanished at tick 0: %v", w.name, o.Ref(), err)
 		}
