@@ -344,7 +344,10 @@ func FuzzPlainAliases(f *testing.F) {
 	f.Add([]byte{}, []byte{0x84, 2, 0, 0x85, 3, 1, 5, 2, 0, 1, 4})
 	f.Add([]byte{}, []byte{0, 0x84, 3, 3, 1, 0x85, 1, 2, 2, 0x80, 4, 2, 0, 2, 1, 0, 1})
 	f.Fuzz(func(t *testing.T, text, gen []byte) {
+		doc := []byte(aliasDoc(gen))
 		treeAgreesWithConverter(t, text)
-		treeAgreesWithConverter(t, []byte(aliasDoc(gen)))
+		treeAgreesWithConverter(t, doc)
+		fastTreeAgrees(t, text)
+		fastTreeAgrees(t, doc)
 	})
 }
