@@ -20,7 +20,7 @@ func sameNodes(fast, v3 *yamlv3.Node, path string) string {
 		return fmt.Sprintf("%s: fastTree kind %v value %q anchor %q, %d children; yaml.v3 kind %v value %q anchor %q, %d children",
 			path, fast.Kind, fast.Value, fast.Anchor, len(fast.Content), v3.Kind, v3.Value, v3.Anchor, len(v3.Content))
 	}
-	if want := v3.Style &^ yamlv3.FlowStyle; fast.Style&^yamlv3.FlowStyle != want || (fast.Style&yamlv3.FlowStyle != 0) != (v3.Style&yamlv3.FlowStyle != 0 && v3.Kind != yamlv3.ScalarNode) {
+	if fast.Style != v3.Style {
 		return fmt.Sprintf("%s: fastTree style %v, yaml.v3 %v", path, fast.Style, v3.Style)
 	}
 	if fast.Kind == yamlv3.AliasNode {
