@@ -79,6 +79,20 @@ func TestFastTreeReadsTheLink(t *testing.T) {
 	}
 }
 
+// TestFastTreeReads: anchors on block and flow values, aliases and merge keys in both
+// styles are read without yaml.v3's parser.
+func TestFastTreeReads(t *testing.T) {
+	for _, text := range []string{
+		"a: &m\n  b: [1, &s 'x', *s]\n  c: *s\nd:\n  <<: *m\n  e: &e\n    - {f: *m}\n    - *s\nf: *e\n",
+		"- &a\n  - x\n- *a\n- &b {<<: [*a], k: \"v\"}\n- {<<: *b}\n",
+		"a: &x 1\nb: *x\nc: [*x, &y 2]\nd: {k: *y }\n",
+	} {
+		if !fastTreeAgrees(t, []byte(text)) {
+			t.Errorf("fastTree refused %q", text)
+		}
+	}
+}
+
 func TestFastTreeRefuses(t *testing.T) {
 	for _, text := range []string{
 		"a: *x\n",                   // an unknown anchor
