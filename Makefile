@@ -68,6 +68,7 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzChunked$$' -fuzztime $(FUZZ_PARSE_RUNS) ./gccore/scenario
 	$(GO) test -run '^$$' -fuzz '^FuzzFastChunk$$' -fuzztime $(FUZZ_OBJECT_RUNS) ./gccore/scenario
 	$(GO) test -run '^$$' -fuzz '^FuzzPlainAliases$$' -fuzztime $(FUZZ_PARSE_RUNS) ./gccore/scenario
+	$(GO) test -run '^$$' -fuzz '^FuzzFastTree$$' -fuzztime $(FUZZ_OBJECT_RUNS) ./gccore/scenario
 	$(GO) test -run '^$$' -fuzz '^FuzzDNS1123$$' -fuzztime $(FUZZ_OBJECT_RUNS) ./gccore
 	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZ_PARSE_RUNS) ./lessons
 	$(GO) test -run '^$$' -fuzz '^FuzzDecodeLink$$' -fuzztime $(FUZZ_LINK_RUNS) ./app/workspace

@@ -43,18 +43,7 @@ func fastChunk(data []byte) (objs []map[string]any, ok bool) {
 	if !plainText(data) {
 		return nil, false
 	}
-	text := string(data) // the one copy: keys and values are slices of it
-	r := &fastReader{lines: make([]fastLine, 0, bytes.Count(data, []byte("\n"))+1)}
-	for text != "" {
-		line, rest, _ := strings.Cut(text, "\n")
-		text = rest
-		line = strings.TrimRight(line, " ")
-		trimmed := strings.TrimLeft(line, " ")
-		if trimmed == "" {
-			continue
-		}
-		r.lines = append(r.lines, fastLine{indent: len(line) - len(trimmed), text: trimmed})
-	}
+	r := &fastReader{lines: fastLines(data)}
 	if len(r.lines) == 0 || !isEntry(r.lines[0].text) {
 		return nil, false
 	}
@@ -69,6 +58,23 @@ func fastChunk(data []byte) (objs []map[string]any, ok bool) {
 		}
 	}
 	return objs, true
+}
+
+// fastLines are data's non-blank lines, slices of one copy of it.
+func fastLines(data []byte) []fastLine {
+	text := string(data) // the one copy: keys and values are slices of it
+	lines := make([]fastLine, 0, bytes.Count(data, []byte("\n"))+1)
+	for text != "" {
+		line, rest, _ := strings.Cut(text, "\n")
+		text = rest
+		line = strings.TrimRight(line, " ")
+		trimmed := strings.TrimLeft(line, " ")
+		if trimmed == "" {
+			continue
+		}
+		lines = append(lines, fastLine{indent: len(line) - len(trimmed), text: trimmed})
+	}
+	return lines
 }
 
 // plainText reports text of printable ASCII and newlines only (columns are bytes; no

@@ -241,13 +241,13 @@ func TestLinkTreeReadFromTree(t *testing.T) {
 }
 
 // aliasDoc writes a YAML document with anchors, aliases and merge keys chosen by the
-// bytes of in: the scenario's sections at the top, flow collections below.
+// bytes of in: the scenario's sections at the top, block or flow collections below.
 func aliasDoc(in []byte) string {
 	g := &aliasGen{in: in}
 	var b strings.Builder
 	for _, k := range []string{"objects", "steps", "resources", "version", "controllers", "nodes", "other"} {
 		if g.next()%3 == 0 {
-			fmt.Fprintf(&b, "%s: %s\n", k, g.node(0))
+			fmt.Fprintf(&b, "%s: %s\n", k, g.node(0, "  ", false))
 		}
 	}
 	return b.String()
@@ -271,8 +271,10 @@ func (g *aliasGen) next() byte {
 var aliasScalars = []string{"x", "1", "-2", "0x1F", "yes", "~", "null", "'<<'", `"q"`, "1.5", "9007199254740993", "2001-12-14", "<<", "v1", "Pod"}
 var aliasKeys = []string{"a", "b", "<<", "apiVersion", "kind", "metadata", "name", "1", "y", "'<<'", "uid"}
 
-// node writes one node; anchored ones become aliases' and merges' targets.
-func (g *aliasGen) node(depth int) string {
+// node writes one node; anchored ones become aliases' and merges' targets. Outside a
+// flow collection a non-empty collection may be in block style: then it starts with a
+// line break (after its anchor), and its lines are indented by ind.
+func (g *aliasGen) node(depth int, ind string, inFlow bool) string {
 	c := g.next()
 	var anchor string
 	if c&0x80 != 0 {
@@ -280,6 +282,7 @@ func (g *aliasGen) node(depth int) string {
 	}
 	var s string
 	isMap := false
+	block := !inFlow && c&0x40 != 0
 	switch kind := c & 7; {
 	case kind == 3 && len(g.anchors) > 0:
 		return "*" + g.anchors[int(g.next())%len(g.anchors)]
@@ -294,18 +297,18 @@ func (g *aliasGen) node(depth int) string {
 			}
 			used[k] = true
 			if k == "<<" {
-				entries = append(entries, "<<: "+g.mergeValue(depth))
+				entries = append(entries, "<<: "+g.mergeValue(depth, ind+"  ", !block))
 			} else {
-				entries = append(entries, k+": "+g.node(depth+1))
+				entries = append(entries, k+": "+g.node(depth+1, ind+"  ", !block))
 			}
 		}
-		s = "{" + strings.Join(entries, ", ") + "}"
+		s = collection(block && len(entries) > 0, ind, "", entries, "{", "}")
 	case kind == 6 && depth < 4:
 		var items []string
 		for range int(g.next() % 4) {
-			items = append(items, g.node(depth+1))
+			items = append(items, g.node(depth+1, ind+"  ", !block))
 		}
-		s = "[" + strings.Join(items, ", ") + "]"
+		s = collection(block && len(items) > 0, ind, "- ", items, "[", "]")
 	default:
 		s = aliasScalars[int(g.next())%len(aliasScalars)]
 	}
@@ -316,11 +319,27 @@ func (g *aliasGen) node(depth int) string {
 	if isMap {
 		g.mappings = append(g.mappings, anchor)
 	}
+	if strings.HasPrefix(s, "\n") {
+		return "&" + anchor + s
+	}
 	return "&" + anchor + " " + s
 }
 
+// collection writes entries in block style (each on a line of its own, after prefix)
+// or in flow style (between open and close).
+func collection(block bool, ind, prefix string, entries []string, open, close string) string {
+	if !block {
+		return open + strings.Join(entries, ", ") + close
+	}
+	var b strings.Builder
+	for _, e := range entries {
+		b.WriteString("\n" + ind + prefix + e)
+	}
+	return b.String()
+}
+
 // mergeValue writes what follows `<<:`: mostly what yaml.v2 accepts, sometimes not.
-func (g *aliasGen) mergeValue(depth int) string {
+func (g *aliasGen) mergeValue(depth int, ind string, inFlow bool) string {
 	c := g.next()
 	switch {
 	case c%4 == 0 && len(g.mappings) > 0:
@@ -332,7 +351,7 @@ func (g *aliasGen) mergeValue(depth int) string {
 		}
 		return "[" + strings.Join(items, ", ") + "]"
 	}
-	return g.node(depth + 1)
+	return g.node(depth+1, ind, inFlow)
 }
 
 func FuzzPlainAliases(f *testing.F) {
@@ -344,7 +363,10 @@ func FuzzPlainAliases(f *testing.F) {
 	f.Add([]byte{}, []byte{0x84, 2, 0, 0x85, 3, 1, 5, 2, 0, 1, 4})
 	f.Add([]byte{}, []byte{0, 0x84, 3, 3, 1, 0x85, 1, 2, 2, 0x80, 4, 2, 0, 2, 1, 0, 1})
 	f.Fuzz(func(t *testing.T, text, gen []byte) {
+		doc := []byte(aliasDoc(gen))
 		treeAgreesWithConverter(t, text)
-		treeAgreesWithConverter(t, []byte(aliasDoc(gen)))
+		treeAgreesWithConverter(t, doc)
+		fastTreeAgrees(t, text)
+		fastTreeAgrees(t, doc)
 	})
 }

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/gcplay/gcplay/gccore"
+	yamlv3 "go.yaml.in/yaml/v3"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/types"
 	"sigs.k8s.io/yaml"
@@ -137,6 +138,11 @@ func parseWhole(file string, data []byte, opt Options) (*Scenario, error) {
 // it can (rawtree.go), else through sigs.k8s.io/yaml and JSON.
 func decodeRaw(data []byte) (*rawScenario, error) {
 	doc, err := checkedNode(data, MaxNesting)
+	return decodeChecked(data, doc, err)
+}
+
+// decodeChecked is decodeRaw once data is checked: doc and err are checkedNode's.
+func decodeChecked(data []byte, doc *yamlv3.Node, err error) (*rawScenario, error) {
 	if err != nil {
 		return nil, err
 	}

@@ -76,8 +76,17 @@ func checkYAML(data []byte, limit int) error {
 }
 
 // checkedNode parses data as one document nested at most limit levels deep; an empty
-// input is a nil node.
+// input is a nil node. A text in fastTree's style is read without yaml.v3's parser
+// (fasttree.go); any other, or any problem, is parsed by yaml.v3, which says what is wrong.
 func checkedNode(data []byte, limit int) (*yamlv3.Node, error) {
+	if doc, ok := fastTree(data); ok && checkNode(doc, limit) == nil {
+		return doc, nil
+	}
+	return yamlv3Node(data, limit)
+}
+
+// yamlv3Node is checkedNode with yaml.v3's parser.
+func yamlv3Node(data []byte, limit int) (*yamlv3.Node, error) {
 	if i := bytes.IndexByte(data, 0); i >= 0 {
 		return nil, &YAMLError{Line: 1 + bytes.Count(data[:i], []byte("\n")), Msg: "binary data, not YAML"}
 	}
