@@ -369,21 +369,13 @@ func (r *treeReader) flow(s string, depth int) (n *yamlv3.Node, end int, ok bool
 			}
 			n.Content = append(n.Content, v)
 		}
-		skip()
-		if i >= len(s) {
+		next, closed, ok := flowAfterEntry(s, i, close)
+		switch {
+		case !ok:
 			return nil, 0, false
+		case closed:
+			return n, next, true
 		}
-		switch s[i] {
-		case close:
-			return n, i + 1, true
-		case ',':
-			i++
-			skip()
-			if i >= len(s) || s[i] == close || s[i] == ',' {
-				return nil, 0, false // a trailing or empty entry
-			}
-		default:
-			return nil, 0, false
-		}
+		i = next
 	}
 }

@@ -321,26 +321,44 @@ func flowValue(s string, depth int) (v any, end int, ok bool) {
 			}
 			l = append(l, v)
 		}
-		skip()
-		if i >= len(s) {
+		next, closed, ok := flowAfterEntry(s, i, close)
+		switch {
+		case !ok:
 			return nil, 0, false
+		case closed && mapping:
+			return m, next, true
+		case closed:
+			return l, next, true
 		}
-		switch s[i] {
-		case close:
-			if mapping {
-				return m, i + 1, true
-			}
-			return l, i + 1, true
-		case ',':
+		i = next
+	}
+}
+
+// flowAfterEntry reads what follows an entry of a flow collection that close ends, from
+// s[i], spaces skipped: close (closed, next after it), or a comma and spaces before the
+// next entry (next at it); ok false for anything else, a trailing or an empty entry.
+func flowAfterEntry(s string, i int, close byte) (next int, closed, ok bool) {
+	skip := func() {
+		for i < len(s) && s[i] == ' ' {
 			i++
-			skip()
-			if i >= len(s) || s[i] == close || s[i] == ',' {
-				return nil, 0, false // a trailing or empty entry
-			}
-		default:
-			return nil, 0, false
 		}
 	}
+	skip()
+	if i >= len(s) {
+		return 0, false, false
+	}
+	switch s[i] {
+	case close:
+		return i + 1, true, true
+	case ',':
+		i++
+		skip()
+		if i >= len(s) || s[i] == close || s[i] == ',' {
+			return 0, false, false // a trailing or empty entry
+		}
+		return i, false, true
+	}
+	return 0, false, false
 }
 
 // plainOK reports a plain scalar this reader is sure yaml.v3 reads whole and as written:
