@@ -152,6 +152,9 @@ func TestStartupLink(t *testing.T) {
 		}
 		cold = append(cold, evalAsyncLong[float64](t, ctx, drawn, time.Minute))
 		coldPhases = append(coldPhases, round(eval[[]float64](t, ctx, phasesJS)))
+		if i == 0 {
+			screenshot(t, ctx, "link-20k-opened")
+		}
 		openURL(t, ctx, link)
 		warm = append(warm, evalAsyncLong[float64](t, ctx, drawn, time.Minute))
 		warmPhases = append(warmPhases, round(eval[[]float64](t, ctx, phasesJS)))
