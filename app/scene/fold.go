@@ -34,16 +34,23 @@ func Large(v *workspace.View, mode Mode) bool {
 // layer does not fit, that is the answer. It returns collapsed itself when nothing needs
 // folding: a graph of at most MinFold nodes, or one that already fits.
 func Fold(v *workspace.View, mode Mode, collapsed map[string]bool, viewW, viewH, minZoom float64) map[string]bool {
+	c, _ := FoldPrepared(v, mode, collapsed, viewW, viewH, minZoom)
+	return c
+}
+
+// FoldPrepared is Fold, also handing on the graph it made ready for layout, for the
+// BuildPrepared that draws the folded view (nil when it made none).
+func FoldPrepared(v *workspace.View, mode Mode, collapsed map[string]bool, viewW, viewH, minZoom float64) (map[string]bool, *Prepared) {
 	nodes, owners := collect(v, mode)
 	if len(nodes) <= MinFold || viewW <= 0 || viewH <= 0 {
-		return collapsed
+		return collapsed, nil
 	}
-	vs, _, _ := vertices(v, mode, nodes, owners)
+	p := prepare(v, mode, nodes, owners)
+	sh := p.shape
 	fits := func(w, h float64) bool { return w*minZoom <= viewW && h*minZoom <= viewH }
-	sh := shapeOf(vs)
 	pos, _, w, h := sh.place(collapsed)
 	if fits(w, h) {
-		return collapsed
+		return collapsed, p
 	}
 	// Layers by rank, from the layout without folding (ranks do not depend on it).
 	maxRank := 0
@@ -62,13 +69,13 @@ func Fold(v *workspace.View, mode Mode, collapsed map[string]bool, viewW, viewH,
 			}
 		}
 		if _, _, w, h := sh.place(cand); fits(w, h) {
-			return cand
+			return cand, p
 		}
 	}
 	if cand == nil {
-		return collapsed
+		return collapsed, p
 	}
-	return cand
+	return cand, p
 }
 
 // Reveal returns collapsed with every folded owner above id (through any chain of

@@ -2,6 +2,7 @@ package scene
 
 import (
 	"math"
+	"reflect"
 	"testing"
 
 	"github.com/gcplay/gcplay/internal/fixtures"
@@ -39,6 +40,35 @@ func TestFoldLargeTrees(t *testing.T) {
 		}
 		if n := byName(s)[c.folded]; n.HiddenKinds != c.summary {
 			t.Errorf("%d pods: %s hides %q, want %q", c.pods, c.folded, n.HiddenKinds, c.summary)
+		}
+	}
+}
+
+// TestBuildPreparedMatchesBuild: the scene drawn from what FoldPrepared made ready is the
+// one Build draws, folded or not; one made for another mode is not used.
+func TestBuildPreparedMatchesBuild(t *testing.T) {
+	same := func(a, b *Scene) bool {
+		a.Version, b.Version = 0, 0
+		return reflect.DeepEqual(a, b)
+	}
+	for _, pods := range []int{500, 5000} {
+		v := view(t, fixtures.Tree(pods))
+		for _, fold := range []bool{true, false} {
+			m, p := FoldPrepared(v, API, nil, panelW, panelH, legible)
+			if p == nil {
+				t.Fatalf("%d pods: FoldPrepared made nothing ready", pods)
+			}
+			if !fold {
+				m = nil
+			}
+			if !same(BuildPrepared(nil, p, v, API, m), Build(v, API, m)) {
+				t.Errorf("%d pods, %d folded: BuildPrepared draws another scene than Build", pods, len(m))
+			}
+		}
+		// The GC's graph is empty before the GC observes the objects: its own scene.
+		m, p := FoldPrepared(v, API, nil, panelW, panelH, legible)
+		if !same(BuildPrepared(nil, p, v, GC, m), Build(v, GC, m)) {
+			t.Errorf("%d pods: the API graph's Prepared was used for the GC graph", pods)
 		}
 	}
 }

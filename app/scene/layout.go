@@ -75,15 +75,10 @@ func shapeOf(vs []vertex) *shape {
 	return s
 }
 
-// layout places vertices in layers, owners above dependents (longest path from the
+// place lays the vertices out in layers, owners above dependents (longest path from the
 // owners at the top), wraps wide layers into rows and orders each layer by the mean x of
 // its owners, so siblings stay together. Vertices in collapsed hide their descendants
 // that have no other visible owner. The result is deterministic.
-func layout(vs []vertex, collapsed map[string]bool) (pos map[string]*placed, order []string, w, h float64) {
-	return shapeOf(vs).place(collapsed)
-}
-
-// place is layout for one collapsed map.
 func (s *shape) place(collapsed map[string]bool) (pos map[string]*placed, order []string, w, h float64) {
 	vs, deps, owners, dag, topo := s.vs, s.deps, s.owners, s.dag, s.topo
 	out := make(map[string]*placed, len(vs))

@@ -32,6 +32,8 @@ type GraphPanel struct {
 	// scene is cached per (view version, mode, collapsed map).
 	scene    *scene.Scene
 	sceneKey string
+	// prepared is what the last fold made ready for the next scene (scene.FoldPrepared).
+	prepared *scene.Prepared
 	// vp maps the scene onto the SVG (graphview.go).
 	vp     scene.Viewport
 	fitted string // the workspace name the view was last fitted for
@@ -105,8 +107,8 @@ func (g *GraphPanel) currentScene() *scene.Scene {
 	}
 	key := fmt.Sprintf("%d/%d/%p", g.View.Version, g.Mode, g.Collapsed)
 	if g.scene == nil || g.sceneKey != key {
-		g.scene = scene.BuildFrom(g.scene, g.View, g.Mode, g.Collapsed)
-		g.sceneKey = key
+		g.scene = scene.BuildPrepared(g.scene, g.prepared, g.View, g.Mode, g.Collapsed)
+		g.sceneKey, g.prepared = key, nil
 	}
 	return g.scene
 }

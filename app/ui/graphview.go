@@ -122,8 +122,11 @@ func (g *GraphPanel) foldAndFit(ctx app.Context) {
 	if w <= 0 || h <= 0 || g.View == nil {
 		return
 	}
-	g.setCollapsed(ctx, scene.Fold(g.View, g.Mode, g.Collapsed, w, h, farZoom))
+	collapsed, prepared := scene.FoldPrepared(g.View, g.Mode, g.Collapsed, w, h, farZoom)
+	g.setCollapsed(ctx, collapsed)
+	g.prepared = prepared
 	g.fitNow(w, h)
+	g.prepared = nil // used by fitNow's scene, or not needed
 	g.again(viewChange{fit: true})
 }
 
