@@ -32,8 +32,6 @@ type GraphPanel struct {
 	// scene is cached per (view version, mode, collapsed map).
 	scene    *scene.Scene
 	sceneKey string
-	// prepared is what the last fold made ready for the next scene (scene.FoldPrepared).
-	prepared *scene.Prepared
 	// vp maps the scene onto the SVG (graphview.go).
 	vp     scene.Viewport
 	fitted string // the workspace name the view was last fitted for
@@ -101,14 +99,18 @@ func (g *GraphPanel) isFitted() bool { return g.fitted == g.View.Name+g.Mode.Str
 // link first, to fold it away at once, was most of the time it took to open.
 var unfolded = &scene.Scene{}
 
-func (g *GraphPanel) currentScene() *scene.Scene {
+func (g *GraphPanel) currentScene() *scene.Scene { return g.sceneWith(nil) }
+
+// sceneWith is currentScene, built from what a fold made ready when it must be built
+// (scene.BuildPrepared).
+func (g *GraphPanel) sceneWith(prepared *scene.Prepared) *scene.Scene {
 	if g.View != nil && !g.isFitted() && scene.Large(g.View, g.Mode) {
 		return unfolded
 	}
 	key := fmt.Sprintf("%d/%d/%p", g.View.Version, g.Mode, g.Collapsed)
 	if g.scene == nil || g.sceneKey != key {
-		g.scene = scene.BuildPrepared(g.scene, g.prepared, g.View, g.Mode, g.Collapsed)
-		g.sceneKey, g.prepared = key, nil
+		g.scene = scene.BuildPrepared(g.scene, prepared, g.View, g.Mode, g.Collapsed)
+		g.sceneKey = key
 	}
 	return g.scene
 }

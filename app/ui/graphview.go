@@ -124,14 +124,13 @@ func (g *GraphPanel) foldAndFit(ctx app.Context) {
 	}
 	collapsed, prepared := scene.FoldPrepared(g.View, g.Mode, g.Collapsed, w, h, farZoom)
 	g.setCollapsed(ctx, collapsed)
-	g.prepared = prepared
-	g.fitNow(w, h)
-	g.prepared = nil // used by fitNow's scene, or not needed
+	g.fitNow(w, h, prepared)
 	g.again(viewChange{fit: true})
 }
 
-func (g *GraphPanel) fitNow(w, h float64) {
-	s := g.currentScene()
+// fitNow fits the scene, built from prepared if it must be built, to a w × h panel.
+func (g *GraphPanel) fitNow(w, h float64, prepared *scene.Prepared) {
+	s := g.sceneWith(prepared)
 	g.vp = scene.Fit(s.Width, s.Height, w, h, farZoom)
 }
 
@@ -164,7 +163,7 @@ func (g *GraphPanel) redo(ctx app.Context) {
 	}
 	switch {
 	case c.fit:
-		g.fitNow(w, h)
+		g.fitNow(w, h, nil)
 	case c.centre != "":
 		g.centreNow(c.centre, w, h)
 	}
