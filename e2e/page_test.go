@@ -152,10 +152,18 @@ func step(t *testing.T, ctx context.Context) int64 {
 }
 
 // deleteWith selects the object, picks the propagation policy and presses Delete.
+//
+// It returns once the page has handled the delete: a click is handled in a later frame,
+// and a "Run until idle" clicked before that finds the button still disabled (the view
+// settled), after which the page read as idle with the cascade not run (a flake of
+// TestServedUnderCSP). The delete adds to the trace and leaves the GC work to do.
 func deleteWith(t *testing.T, ctx context.Context, kind, name, policy string) {
 	t.Helper()
+	const state = `(document.querySelector('.trace .count')?.textContent ?? '') + '/' + document.querySelector('#status')?.dataset.status`
+	before := eval[string](t, ctx, state)
 	do(t, ctx, fmt.Sprintf("delete %s %s with %s", kind, name, policy),
 		chromedp.Click(objectSel(kind, name)), chromedp.Click(radio(policy)), chromedp.Click(button("Delete")))
+	waitJS(t, ctx, "the delete handled", fmt.Sprintf(`%s !== %q`, state, before), 10*time.Second)
 }
 
 func waitIdle(t *testing.T, ctx context.Context) {
