@@ -133,7 +133,7 @@ func TestNamespaceStuckOnFinalizer(t *testing.T) {
 	waitJS(t, ctx, "why: the namespace waits for finalizer example.com/hold",
 		`[...document.querySelectorAll('.why li')].some(li => li.textContent.includes('waits for finalizers: ConfigMap settings (finalizer example.com/hold)'))`, 10*time.Second)
 	screenshot(t, ctx, "cluster-namespace-stuck-en")
-	do(t, ctx, "remove the finalizer", chromedp.Click(objectSel("ConfigMap", "settings")),
+	doHandled(t, ctx, "remove the finalizer", chromedp.Click(objectSel("ConfigMap", "settings")),
 		chromedp.Click(chromedp.CSS(`button[aria-label="Remove finalizer example.com/hold"]`)))
 	click(t, ctx, "Run until idle")
 	waitIdle(t, ctx)

@@ -159,11 +159,19 @@ func step(t *testing.T, ctx context.Context) int64 {
 // TestServedUnderCSP). The delete adds to the trace and leaves the GC work to do.
 func deleteWith(t *testing.T, ctx context.Context, kind, name, policy string) {
 	t.Helper()
+	doHandled(t, ctx, fmt.Sprintf("delete %s %s with %s", kind, name, policy),
+		chromedp.Click(objectSel(kind, name)), chromedp.Click(radio(policy)), chromedp.Click(button("Delete")))
+}
+
+// doHandled runs actions that change the cluster and returns once the page has
+// handled them (the trace or the status changed), so that a "Run until idle"
+// clicked next does not find its button still disabled.
+func doHandled(t *testing.T, ctx context.Context, what string, actions ...chromedp.Action[chromedp.Void]) {
+	t.Helper()
 	const state = `(document.querySelector('.trace .count')?.textContent ?? '') + '/' + document.querySelector('#status')?.dataset.status`
 	before := eval[string](t, ctx, state)
-	do(t, ctx, fmt.Sprintf("delete %s %s with %s", kind, name, policy),
-		chromedp.Click(objectSel(kind, name)), chromedp.Click(radio(policy)), chromedp.Click(button("Delete")))
-	waitJS(t, ctx, "the delete handled", fmt.Sprintf(`%s !== %q`, state, before), 10*time.Second)
+	do(t, ctx, what, actions...)
+	waitJS(t, ctx, what+" handled", fmt.Sprintf(`%s !== %q`, state, before), 10*time.Second)
 }
 
 func waitIdle(t *testing.T, ctx context.Context) {
