@@ -68,19 +68,21 @@ func TestBudgets(t *testing.T) {
 }
 
 // timeTicks clicks Step n times and returns, per tick, the page's update work (its
-// render, go-app's diff and the panels' DOM lists, window.gcplayRenderMS, plus the style
+// render, go-app's diff and the panels' DOM lists, window.gcplayTickMS, plus the style
 // and layout they cause, forced right after) and the time from the click to the next
 // frame shown (the work plus go-app's wait for its next update, at most 120 a second,
 // and the wait for the frame), in milliseconds.
 func timeTicks(t *testing.T, ctx context.Context, n int) (work, frame []float64) {
 	t.Helper()
 	for i := 0; i < n; i++ {
-		js := `new Promise(res => {
+		js := `new Promise((res, rej) => {
 			const el = document.querySelector('[data-tick]');
 			const t0 = performance.now();
 			const obs = new MutationObserver(() => { obs.disconnect();
 				const l0 = performance.now(); void document.body.offsetHeight; const layout = performance.now() - l0;
-				const work = window.gcplayRenderMS + layout;
+				const [tick, ms] = window.gcplayTickMS ?? [];
+				if (String(tick) !== el.dataset.tick) { rej('gcplayTickMS is for tick ' + tick + ', the page shows ' + el.dataset.tick); return; }
+				const work = ms + layout;
 				requestAnimationFrame(() => { void document.body.offsetHeight; res([work, performance.now() - t0]); }); });
 			obs.observe(el, {attributes: true, attributeFilter: ['data-tick']});
 			[...document.querySelectorAll('button')].find(b => b.textContent.trim() === 'Step').click();

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/profiler"
@@ -106,17 +107,21 @@ func TestProfileTick(t *testing.T) {
 	do(t, ctx, "wait", chromedp.WaitVisible(objectSel("Deployment", "d"))) // the Pods are folded away (scene.Fold)
 	click(t, ctx, "Step")
 	deleteWith(t, ctx, "Deployment", "d", "Background")
+	time.Sleep(time.Duration(envInt("GCPLAY_PROFILE_QUIET_MS", 0)) * time.Millisecond) // let the lessons warm (warmLessons) first
 	profileJS(t, ctx, func() {
-		for i := 0; i < 6; i++ {
+		for i := 0; i < envInt("GCPLAY_PROFILE_TICKS", 6); i++ {
 			timeAction(t, ctx, `[...document.querySelectorAll('button')].find(b => b.textContent.trim() === 'Step').click()`)
 		}
 	})
 }
 
 // profileObjects is the tree size profiled: GCPLAY_PROFILE_N, 5000 by default.
-func profileObjects() int {
-	if n, err := strconv.Atoi(os.Getenv("GCPLAY_PROFILE_N")); err == nil && n > 0 {
+func profileObjects() int { return envInt("GCPLAY_PROFILE_N", 5000) }
+
+// envInt reads a positive number from the environment, def when it is not set.
+func envInt(name string, def int) int {
+	if n, err := strconv.Atoi(os.Getenv(name)); err == nil && n > 0 {
 		return n
 	}
-	return 5000
+	return def
 }

@@ -97,10 +97,12 @@ type Playground struct {
 	saveSeq     int    // bumped per change
 	savePending bool   // a write is scheduled (save)
 	savedSeq    int    // the last saveSeq written to the store (data-saved, for tests)
-	// changeMS is the time state changes took since the last render (timeRender).
-	changeMS float64
-	ctx      app.Context
-	release  []func()
+	// changeMS is the time state changes took since the last render, renderedTick the
+	// tick that render showed (timeRender).
+	changeMS     float64
+	renderedTick int64
+	ctx          app.Context
+	release      []func()
 }
 
 // noticeLevel distinguishes information from errors.

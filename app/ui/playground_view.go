@@ -35,11 +35,11 @@ func (p *Playground) Render() (ui app.UI) {
 			app.P().ID("status").Text(tr(p.lang, "Loading the simulator…")),
 		)
 	}
-	p.timeRender()
+	v := p.ws.View()
+	p.timeRender(v.Tick)
 	if p.embed {
 		return p.renderEmbed()
 	}
-	v := p.ws.View()
 	return app.Div().Class("pg").Body(
 		p.renderHeader(v),
 		p.renderStorage(),
@@ -107,17 +107,25 @@ var fineBlockedReasons = []string{
 // the state changes since the previous render (a Step: the tick and the new view) plus
 // this update of the page, from its render to the end of the work the panels defer to
 // after it (the DOM lists). go-app runs deferred functions in order, and one deferred from
-// a deferred function runs after those queued before it. The budgets test reads it
-// (docs/playground.md); it leaves out go-app's wait between a change and its next update.
-func (p *Playground) timeRender() {
+// a deferred function runs after those queued before it. The first render of a new tick
+// also publishes window.gcplayTickMS, [tick, milliseconds]: a tick is followed by renders
+// of the save's status, and the budgets test reads the tick's own (docs/playground.md). It
+// leaves out go-app's wait between a change and its next update.
+func (p *Playground) timeRender(tick int64) {
 	if app.IsServer {
 		return
 	}
 	start, change := now(), p.changeMS
 	p.changeMS = 0
+	ticked := tick != p.renderedTick
+	p.renderedTick = tick
 	p.ctx.Defer(func(ctx app.Context) {
 		ctx.Defer(func(app.Context) {
-			app.Window().Set("gcplayRenderMS", change+now()-start)
+			ms := change + now() - start
+			app.Window().Set("gcplayRenderMS", ms)
+			if ticked {
+				app.Window().Set("gcplayTickMS", []any{tick, ms})
+			}
 		})
 	})
 }
