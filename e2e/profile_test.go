@@ -95,7 +95,7 @@ func profileJS(t *testing.T, ctx context.Context, f func()) {
 	}
 	span := float64(prof.EndTime-prof.StartTime) / 1000
 	t.Logf("%.0f ms profiled: %d busy samples, %d (program), %d (idle)", span, total, other["(program)"], other["(idle)"])
-	t.Logf("%d busy samples\nself:\n%sinclusive (gcplay, go-app):\n%s%s", total, top(self, 25, ""), top(incl, 40, "gcplay"), top(incl, 15, "maxence"))
+	t.Logf("%d busy samples\nself:\n%sinclusive (gcplay, go-app):\n%s%s", total, top(self, 25, ""), top(incl, envInt("GCPLAY_PROFILE_TOP", 40), "gcplay"), top(incl, envInt("GCPLAY_PROFILE_TOP", 40)/2, "maxence"))
 }
 
 func TestProfileTick(t *testing.T) {

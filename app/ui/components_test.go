@@ -50,7 +50,7 @@ func TestToolbarContract(t *testing.T) {
 
 func TestSelectionBarContract(t *testing.T) {
 	w := exampleWorkspace(t, "deployment")
-	html := render(&SelectionBar{View: w.View(), Policy: "Foreground"})
+	html := render(&SelectionBar{Policy: "Foreground"})
 	for _, name := range []string{"Orphan", "Background", "Foreground"} {
 		if !regexp.MustCompile(`<label[^>]*>\s*<input[^>]*type="radio"[^>]*>\s*` + name + `\s*</label>`).MatchString(html) {
 			t.Errorf("no radio labelled %q", name)
@@ -59,8 +59,8 @@ func TestSelectionBarContract(t *testing.T) {
 	if !regexp.MustCompile(`<button[^>]*disabled[ >][^>]*>?\s*Delete\s*</button>`).MatchString(html) {
 		t.Errorf("Delete is enabled with nothing selected")
 	}
-	sel := w.View().Objects[0].UID
-	html = render(&SelectionBar{View: w.View(), Selected: sel})
+	sel := w.View().Objects[0]
+	html = render(&SelectionBar{Object: sel, Selected: sel.UID})
 	if regexp.MustCompile(`<button[^>]*disabled[ >][^>]*>?\s*Delete`).MatchString(html) {
 		t.Errorf("Delete is disabled with an object selected")
 	}

@@ -5,8 +5,10 @@ import (
 
 	"github.com/gcplay/gcplay/app/scene"
 	"github.com/gcplay/gcplay/app/workspace"
+	"github.com/gcplay/gcplay/gccore"
 	"github.com/gcplay/gcplay/lessons"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"k8s.io/apimachinery/pkg/types"
 )
 
 // Side panel tabs.
@@ -72,13 +74,21 @@ func (p *Playground) Render() (ui app.UI) {
 // renderGraphSection is the graph with its selection bar, on the full and embedded pages.
 func (p *Playground) renderGraphSection(v *workspace.View) app.UI {
 	return app.Section().Class("pg-graph").Aria("label", tr(p.lang, "Object graph")).Body(
-		&SelectionBar{Lang: p.lang, Locked: p.refuse(lessons.ControlDelete) != nil, View: v, Selected: p.selected, Policy: p.policy,
+		&SelectionBar{Lang: p.lang, Locked: p.refuse(lessons.ControlDelete) != nil, Object: selectedIn(v, p.selected), Selected: p.selected, Policy: p.policy,
 			onPolicy: func(ctx app.Context, pol string) { p.policy = pol }, onCmd: p.do},
 		&GraphPanel{Lang: p.lang, View: v, Mode: p.mode, Selected: p.selected, Collapsed: p.collapsed, LegendOpen: p.legendOpen,
 			onSelect: p.onSelect, onToggle: p.onToggle, onMode: func(ctx app.Context, m scene.Mode) { p.mode = m },
 			onCollapse: func(ctx app.Context, m map[string]bool) { p.collapsed = m }},
 		&NodeLane{Lang: p.lang, View: v, Selected: p.selected, onSelect: p.onSelect, onReady: p.setNodeReady},
 	)
+}
+
+// selectedIn is the selected object in v, nil when none is selected or it is gone.
+func selectedIn(v *workspace.View, uid types.UID) *gccore.Object {
+	if o, ok := v.ObjectByUID(uid); ok {
+		return o
+	}
+	return nil
 }
 
 // blocked says why each fine step, and "Until change", has nothing to do in v.

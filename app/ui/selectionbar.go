@@ -1,7 +1,7 @@
 package ui
 
 import (
-	"github.com/gcplay/gcplay/app/workspace"
+	"github.com/gcplay/gcplay/gccore"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"k8s.io/apimachinery/pkg/types"
 )
@@ -12,7 +12,10 @@ import (
 type SelectionBar struct {
 	app.Compo
 
-	View     *workspace.View
+	// Object is the selected object, nil when none is selected or it is gone (Selected
+	// says which): the bar takes no view, so a tick that leaves the selection alone does
+	// not render it again.
+	Object   *gccore.Object
 	Selected types.UID
 	Policy   string // "" is the API server's default for the kind (API-10)
 
@@ -25,9 +28,9 @@ type SelectionBar struct {
 // Render draws the bar.
 func (b *SelectionBar) Render() (ui app.UI) {
 	defer recoverRender(&ui, "selection")
-	o, ok := b.View.ObjectByUID(b.Selected)
+	o := b.Object
 	what := app.Span().Class("sel-none").Text(tr(b.Lang, "Click an object to select it."))
-	if ok {
+	if o != nil {
 		label := o.Kind + " " + o.Name
 		if o.Namespace != "" {
 			label = o.Kind + " " + o.Namespace + "/" + o.Name
@@ -55,7 +58,7 @@ func (b *SelectionBar) Render() (ui app.UI) {
 		app.Div().Class("sel-what").Body(app.Span().Class("tb-label").Text(tr(b.Lang, "Selected")), what),
 		app.Div().Class("sel-policy").Role("radiogroup").Aria("label", tr(b.Lang, "Deletion propagation policy")).Body(radios...),
 		app.Button().Class("btn", "btn-danger").Title(tr(b.Lang, "Delete the selected object with the chosen policy (Delete key)")).
-			Disabled(!ok || b.Locked).Text(tr(b.Lang, "Delete")).
+			Disabled(o == nil || b.Locked).Text(tr(b.Lang, "Delete")).
 			OnClick(func(ctx app.Context, e app.Event) { b.onCmd(ctx, CmdDelete) }),
 	)
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path"
 	"strings"
+	"sync"
 )
 
 //go:embed examples/*.yaml
@@ -58,8 +59,11 @@ var exampleText = map[string]struct{ title, purpose, try string }{
 // DefaultExample is the example a first visit opens.
 const DefaultExample = "deployment"
 
-// Examples returns the built-in examples in menu order.
-func Examples() []Example {
+// Examples returns the built-in examples in menu order. The page lists them at every
+// render, so they are read once; callers must not change them.
+var Examples = sync.OnceValue(readExamples)
+
+func readExamples() []Example {
 	entries, err := exampleFiles.ReadDir("examples")
 	if err != nil {
 		panic(err) // embedded at build time
