@@ -8,3 +8,13 @@ function gcplayRemoveChildren(host, indexes) {
   const c = host.children;
   for (const i of indexes) c[i].remove();
 }
+
+// gcplaySetAttributes sets attribute name of host's children: pairs holds one
+// "index value" line per child (a graph laid out afresh moves every node).
+function gcplaySetAttributes(host, name, pairs) {
+  const c = host.children;
+  for (const line of pairs.split('\n')) {
+    const sp = line.indexOf(' ');
+    if (sp > 0) c[+line.slice(0, sp)].setAttribute(name, line.slice(sp + 1));
+  }
+}

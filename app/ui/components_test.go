@@ -90,7 +90,7 @@ func TestGraphPanelDrawsEveryObject(t *testing.T) {
 	mustContain(t, html, "6 not yet in the GC graph") // node-a, the Deployment, the ReplicaSet, 3 Pods
 	var edges string
 	for _, e := range (&GraphCanvas{Scene: scene.Build(w.View(), scene.API, nil)}).keyedEdges() {
-		edges += e.markup
+		edges += edgeWhole(e)
 	}
 	mustContain(t, edges, `class="edge e-controller-block"`)
 	if err := w.RunUntilIdle(); err != nil {
@@ -168,7 +168,7 @@ func TestPlaygroundPrerenders(t *testing.T) {
 func nodesMarkup(v *workspace.View, mode scene.Mode) string {
 	var b strings.Builder
 	for _, n := range (&GraphCanvas{Scene: scene.Build(v, mode, nil)}).keyedNodes() {
-		b.WriteString(n.markup)
+		b.WriteString(nodeWhole(n))
 	}
 	return b.String()
 }

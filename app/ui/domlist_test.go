@@ -7,12 +7,17 @@ import (
 	"testing"
 )
 
-// applyModel makes a domEdit to a model of the host's children (their markup).
-func applyModel(children []string, e domEdit, want []keyedMarkup) []string {
+// child is a model of one of the host's children: its markup and its attribute.
+type child struct{ markup, attr string }
+
+// applyModel makes a domEdit to a model of the host's children. A row set by its
+// attribute keeps the markup it had, so a wrong plan shows in the result.
+func applyModel(children []child, e domEdit, want []keyedMarkup) []child {
+	row := func(w keyedMarkup) child { return child{w.markup, w.attr} }
 	if e.all {
 		children = children[:0]
 		for _, w := range want {
-			children = append(children, w.markup)
+			children = append(children, row(w))
 		}
 		return children
 	}
@@ -24,47 +29,61 @@ func applyModel(children []string, e domEdit, want []keyedMarkup) []string {
 	}
 	for _, op := range e.ops {
 		if op.to == op.from {
-			children[op.from] = want[op.from].markup
+			children[op.from] = row(want[op.from])
 			continue
 		}
-		var run []string
+		var run []child
 		for _, w := range want[op.from:op.to] {
-			run = append(run, w.markup)
+			run = append(run, row(w))
 		}
 		children = slices.Insert(children, op.from, run...)
+	}
+	for _, i := range e.moved {
+		children[i].attr = want[i].attr
 	}
 	return children
 }
 
-// TestDomListPlan: whatever the change (rows gone, new, changed, moved), the planned
-// edit turns the children into want; a tick that only removes rows parses none.
+// TestDomListPlan: whatever the change (rows gone, new, changed, moved in the list or
+// by their attribute), the planned edit turns the children into want; a tick that only
+// removes rows parses none, and one that only changes attributes parses none either.
 func TestDomListPlan(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	var l domList
-	var children []string
+	var children []child
 	var want []keyedMarkup
+	fresh := func(i int) keyedMarkup {
+		return keyedMarkup{key: fmt.Sprint("k", i), markup: fmt.Sprint("<g>", i, "</g>"), attr: fmt.Sprint(i % 7)}
+	}
 	for i := 0; i < 40; i++ {
-		want = append(want, keyedMarkup{fmt.Sprint("k", i), fmt.Sprint("<g>", i, "</g>")})
+		want = append(want, fresh(i))
 	}
 	next := 40
-	for round := 0; round < 3000; round++ {
+	for round := 0; round < 4000; round++ {
 		var w []keyedMarkup
-		switch round % 4 {
+		switch round % 5 {
 		case 0: // only removals
 			for _, r := range want {
 				if rng.IntN(5) > 0 {
 					w = append(w, r)
 				}
 			}
-		default: // removals, changes, insertions, sometimes a move
+		case 1: // only attributes: a layout moved every row
+			for _, r := range want {
+				r.attr += "'"
+				w = append(w, r)
+			}
+		default: // removals, changes, attributes, insertions, sometimes a move
 			for _, r := range want {
 				switch rng.IntN(12) {
 				case 0:
 				case 1:
-					w = append(w, keyedMarkup{r.key, r.markup + "'"})
+					w = append(w, keyedMarkup{key: r.key, markup: r.markup + "'", attr: r.attr})
 				case 2:
-					w = append(w, keyedMarkup{fmt.Sprint("k", next), fmt.Sprint("<g>", next, "</g>")}, r)
+					w = append(w, fresh(next), r)
 					next++
+				case 3:
+					w = append(w, keyedMarkup{key: r.key, markup: r.markup, attr: r.attr + "^"})
 				default:
 					w = append(w, r)
 				}
@@ -74,21 +93,24 @@ func TestDomListPlan(t *testing.T) {
 				w[a], w[b] = w[b], w[a]
 			}
 			for len(w) < 10 {
-				w = append(w, keyedMarkup{fmt.Sprint("k", next), fmt.Sprint("<g>", next, "</g>")})
+				w = append(w, fresh(next))
 				next++
 			}
 		}
 		e := l.plan(w)
 		children = applyModel(children, e, w)
-		var got []string
+		var got []child
 		for _, r := range w {
-			got = append(got, r.markup)
+			got = append(got, child{r.markup, r.attr})
 		}
 		if !slices.Equal(children, got) {
 			t.Fatalf("round %d: children\n%v\nwant\n%v", round, children, got)
 		}
-		if round%4 == 0 && round > 0 && (e.all || e.parsed(w) != 0) {
-			t.Fatalf("round %d: removing rows parsed %d (all %v)", round, e.parsed(w), e.all)
+		if round%5 <= 1 && round > 1 && (e.all || e.parsed(w) != 0) {
+			t.Fatalf("round %d: removing rows or changing attributes parsed %d (all %v)", round, e.parsed(w), e.all)
+		}
+		if round%5 == 1 && round > 1 && len(e.moved) != len(w) {
+			t.Fatalf("round %d: %d attributes set for %d rows moved", round, len(e.moved), len(w))
 		}
 		want = w
 	}

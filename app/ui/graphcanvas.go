@@ -23,17 +23,12 @@ type GraphCanvas struct {
 	Collapsed map[string]bool
 
 	edges, nodes domList
-	// nodeMarks and edgeMarks cache the markup of each node by its data and of each
-	// edge path by its class and path data.
+	// nodeMarks caches the markup of each node by its data, nodePos its transform by
+	// its position.
 	nodeMarks markupCache[NodeData]
-	edgeMarks markupCache[edgeData]
+	nodePos   markupCache[[2]float64]
 	// nodeRows and edgeRows are reused each tick: domList.plan copies what it keeps.
 	nodeRows, edgeRows []keyedMarkup
-}
-
-type edgeData struct {
-	class scene.EdgeClass
-	d     string
 }
 
 // Render draws the two empty groups the edges and the nodes go into (sync).
@@ -45,7 +40,13 @@ func (c *GraphCanvas) Render() app.UI {
 }
 
 // OnMount and OnUpdate draw the scene once go-app has rendered the groups it goes in.
-func (c *GraphCanvas) OnMount(ctx app.Context)  { ctx.Defer(c.sync) }
+// A moved node gets its transform set, and a bent edge its path data, instead of
+// being parsed again (keyedMarkup).
+func (c *GraphCanvas) OnMount(ctx app.Context) {
+	c.nodes.attr, c.nodes.whole = "transform", nodeWhole
+	c.edges.attr, c.edges.whole = "d", edgeWhole
+	ctx.Defer(c.sync)
+}
 func (c *GraphCanvas) OnUpdate(ctx app.Context) { ctx.Defer(c.sync) }
 
 func (c *GraphCanvas) sync(ctx app.Context) {
@@ -57,31 +58,34 @@ func (c *GraphCanvas) sync(ctx app.Context) {
 	c.nodes.sync(root.Call("querySelector", ":scope > g.nodes"), c.keyedNodes())
 }
 
-// keyedEdges is the markup of the edge paths, one per dependent and class; a kept
-// layout hands the same paths on, so their markup is reused.
+// keyedEdges is the edge paths, one per dependent and class: the class as markup, the
+// path data as the attribute.
 func (c *GraphCanvas) keyedEdges() []keyedMarkup {
 	out := c.edgeRows[:0]
 	for _, e := range c.Scene.Edges {
-		out = append(out, keyedMarkup{key: e.ID, markup: c.edgeMarks.markup(e.ID, edgeData{e.Class, e.D}, edgeMarkup)})
+		out = append(out, keyedMarkup{key: e.ID, markup: edgeClass(e.Class), attr: e.D})
 	}
-	c.edgeMarks.done()
 	c.edgeRows = out
 	return out
 }
 
-func edgeMarkup(e edgeData) string {
-	return `<path class="edge ` + edgeClass(e.class) + `" d="` + e.d + `"/>`
+// edgeWhole is an edge's path: the graph's edges list's whole.
+func edgeWhole(r keyedMarkup) string {
+	return `<path class="edge ` + r.markup + `" d="` + r.attr + `"/>`
 }
 
-// keyedNodes is every node's markup, rebuilt only for nodes whose data changed.
+// keyedNodes is every node's markup, rebuilt only for nodes whose data changed, and its
+// position.
 func (c *GraphCanvas) keyedNodes() []keyedMarkup {
 	out := c.nodeRows[:0]
 	for _, n := range c.Scene.Nodes {
 		d := nodeData(n, n.UID == c.Selected && c.Selected != "", c.Collapsed[n.ID])
 		d.Lang = c.Lang
-		out = append(out, keyedMarkup{key: n.ID, markup: c.nodeMarks.markup(n.ID, d, NodeData.text)})
+		out = append(out, keyedMarkup{key: n.ID, markup: c.nodeMarks.markup(n.ID, d, NodeData.text),
+			attr: c.nodePos.markup(n.ID, [2]float64{n.X, n.Y}, translate)})
 	}
 	c.nodeMarks.done()
+	c.nodePos.done()
 	c.nodeRows = out
 	return out
 }

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/gcplay/gcplay/app/scene"
@@ -32,7 +33,6 @@ type NodeData struct {
 	HasDependents                     bool
 	HiddenBelow                       int
 	HiddenKinds                       string
-	X, Y                              float64
 	Lang                              string // the badge's language
 }
 
@@ -40,11 +40,12 @@ func nodeData(n scene.Node, selected, collapsed bool) NodeData {
 	return NodeData{ID: n.ID, APIVersion: n.APIVersion, Kind: n.Kind, Namespace: n.Namespace, Name: n.Name,
 		UID: string(n.UID), Status: n.Status, Object: n.Object, Finalizers: strings.Join(n.Finalizers, ", "), FinLabel: scene.FinalizerLabel(n.Finalizers, 30),
 		Lag: n.Lag, Stale: n.Stale, DeletingDependents: n.DeletingDependents, Selected: selected,
-		Collapsed: collapsed, HasDependents: n.HasDependents, HiddenBelow: n.HiddenBelow, HiddenKinds: n.HiddenKinds, X: n.X, Y: n.Y}
+		Collapsed: collapsed, HasDependents: n.HasDependents, HiddenBelow: n.HiddenBelow, HiddenKinds: n.HiddenKinds}
 }
 
 // markup writes the node as SVG text: the box, kind and namespace, name, finalizers and
-// badges, at its position. The canvas inserts it with app.Raw: thousands of nodes as
+// badges. The canvas puts it at its position (nodeWhole), which a layout changes
+// without changing this. The canvas inserts it with app.Raw: thousands of nodes as
 // go-app elements cost one syscall/js call per attribute, markup costs one parse.
 func (n *NodeData) markup(b *strings.Builder) {
 	cls := "node st-" + statusClass(n.Status)
@@ -57,7 +58,7 @@ func (n *NodeData) markup(b *strings.Builder) {
 	if n.Selected {
 		cls += " sel"
 	}
-	fmt.Fprintf(b, `<g transform="translate(%.0f %.0f)"><g class="%s" data-node="%s"`, n.X, n.Y, cls, esc(n.ID))
+	fmt.Fprintf(b, `<g class="%s" data-node="%s"`, cls, esc(n.ID))
 	if n.Object {
 		fmt.Fprintf(b, ` data-kind="%s" data-namespace="%s" data-name="%s" data-uid="%s" data-state="%s" tabindex="0" role="button" aria-label="%s"`,
 			esc(n.Kind), esc(n.Namespace), esc(n.Name), esc(n.UID), stateAttr(n.Status), esc(n.describe()))
@@ -87,12 +88,20 @@ func (n *NodeData) markup(b *strings.Builder) {
 		fmt.Fprintf(b, `<g class="toggle" data-toggle="%s" transform="translate(%g %g)"><title>%s</title><rect x="%g" y="-8" width="%g" height="16" rx="8"/><text y="4" text-anchor="middle">%s</text></g>`,
 			esc(n.ID), scene.NodeW/2, scene.NodeH, esc(tr(n.Lang, "Collapse or expand the dependents")), -w/2, w, esc(label))
 	}
-	b.WriteString("</g></g>")
+	b.WriteString("</g>")
 }
 
-// nodeMarkup is one node's markup (tests).
+// nodeMarkup is one node's markup at its position (tests).
 func nodeMarkup(n scene.Node, selected, collapsed bool) string {
-	return nodeData(n, selected, collapsed).text()
+	return nodeWhole(keyedMarkup{markup: nodeData(n, selected, collapsed).text(), attr: translate([2]float64{n.X, n.Y})})
+}
+
+// nodeWhole puts a node's markup at its position: the graph's nodes list's whole.
+func nodeWhole(r keyedMarkup) string { return `<g transform="` + r.attr + `">` + r.markup + `</g>` }
+
+// translate is a node's position as a transform.
+func translate(pos [2]float64) string {
+	return "translate(" + strconv.FormatFloat(pos[0], 'f', 0, 64) + " " + strconv.FormatFloat(pos[1], 'f', 0, 64) + ")"
 }
 
 // text is the node's markup as a string.

@@ -15,7 +15,8 @@ import (
 // (docs/playground.md budgets): the tick and the view, the scene, the markup of the
 // nodes, trace rows and queue rows, and the graph's DOM edit worked out (domList.plan).
 // The DOM work itself is measured in the browser (e2e TestBudgets); rows/tick is how many
-// nodes and edges the edit parses there. "folded" is the tree as the page opens it
+// nodes and edges the edit parses there, moved/tick how many it moves by setting their
+// transform or path data. "folded" is the tree as the page opens it
 // (scene.Fold for a 1200×700 panel): the ReplicaSets folded, their Pods shown when the
 // ReplicaSets go.
 func BenchmarkCascadeTick(b *testing.B) {
@@ -61,7 +62,7 @@ func benchCascadeTick(b *testing.B, pods int, folded bool) {
 	}
 	b.StopTimer()
 	start()
-	rows := 0
+	rows, moved := 0, 0
 	for i := 0; i < b.N; i++ {
 		if w.View().Settled {
 			start()
@@ -74,7 +75,9 @@ func benchCascadeTick(b *testing.B, pods int, folded bool) {
 		prev = scene.BuildFrom(prev, v, scene.API, collapsed)
 		canvas.Scene = prev
 		edges, nodes := canvas.keyedEdges(), canvas.keyedNodes()
-		rows += canvas.edges.plan(edges).parsed(edges) + canvas.nodes.plan(nodes).parsed(nodes)
+		ee, ne := canvas.edges.plan(edges), canvas.nodes.plan(nodes)
+		rows += ee.parsed(edges) + ne.parsed(nodes)
+		moved += len(ee.moved) + len(ne.moved)
 		tr.View = v
 		tr.rowMarkup()
 		q := &QueuesPanel{View: v}
@@ -84,4 +87,5 @@ func benchCascadeTick(b *testing.B, pods int, folded bool) {
 		b.StopTimer()
 	}
 	b.ReportMetric(float64(rows)/float64(b.N), "rows/tick")
+	b.ReportMetric(float64(moved)/float64(b.N), "moved/tick")
 }
