@@ -108,6 +108,9 @@ func TestProfileTick(t *testing.T) {
 	click(t, ctx, "Step")
 	deleteWith(t, ctx, "Deployment", "d", "Background")
 	time.Sleep(time.Duration(envInt("GCPLAY_PROFILE_QUIET_MS", 0)) * time.Millisecond) // let the lessons warm (warmLessons) first
+	for i := 0; i < envInt("GCPLAY_PROFILE_SKIP", 0); i++ { // the cascade's first ticks unfold the tree
+		click(t, ctx, "Step")
+	}
 	profileJS(t, ctx, func() {
 		for i := 0; i < envInt("GCPLAY_PROFILE_TICKS", 6); i++ {
 			timeAction(t, ctx, `[...document.querySelectorAll('button')].find(b => b.textContent.trim() === 'Step').click()`)
