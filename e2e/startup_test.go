@@ -4,10 +4,13 @@ package e2e
 
 import (
 	"context"
+	"fmt"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -93,6 +96,10 @@ const phasesJS = `(() => {
 			window.gcplayInstantiated || -1, mark('gcplay-main'), mark('gcplay-open')];
 	})()`
 
+// navJS reads the navigation's timing, in ms: the response received, domInteractive and
+// DOMContentLoaded's end.
+const navJS = `(n => [n.responseEnd, n.domInteractive, n.domContentLoadedEventEnd].map(Math.round))(performance.getEntriesByType('navigation')[0])`
+
 // instantiatedJS notes when app.wasm is compiled and instantiated.
 const instantiatedJS = `{ const f = WebAssembly.instantiateStreaming; WebAssembly.instantiateStreaming = (...a) => f(...a).then(r => { window.gcplayInstantiated = performance.now(); return r; }); }`
 
@@ -141,7 +148,7 @@ func TestStartupLink(t *testing.T) {
 	// page's own start; "warm" is a second visit, the service worker and code cache warm.
 	const drawn = `new Promise(res => { const f = () => document.querySelector('[data-kind="Deployment"][data-name="d"]') ? res(performance.now()) : setTimeout(f, 5); f(); })`
 	var cold, warm []float64
-	var coldPhases, warmPhases [][]string
+	var coldPhases, warmPhases, coldNav [][]string
 	for i := 0; i < 3; i++ {
 		ctx := newTab(t)
 		addScript(t, ctx, instantiatedJS)
@@ -152,6 +159,7 @@ func TestStartupLink(t *testing.T) {
 		}
 		cold = append(cold, evalAsyncLong[float64](t, ctx, drawn, time.Minute))
 		coldPhases = append(coldPhases, round(eval[[]float64](t, ctx, phasesJS)))
+		coldNav = append(coldNav, round(eval[[]float64](t, ctx, navJS)))
 		if i == 0 {
 			screenshot(t, ctx, "link-20k-opened")
 		}
@@ -161,6 +169,7 @@ func TestStartupLink(t *testing.T) {
 	}
 	t.Logf("a %d-byte #scenario= link of 19,993 objects, navigation start to drawn: first visit median %.0f ms %v; warm median %.0f ms %v", len(link), median(cold), round(cold), median(warm), round(warm))
 	t.Logf("phases [app.wasm downloaded, instantiated, main, workspace open]: first visits %v, warm %v", coldPhases, warmPhases)
+	t.Logf("navigation [response received, domInteractive, DOMContentLoaded done], first visits: %v", coldNav)
 
 	// The same objects as a compressed share link (#ws=, what Share makes): the browser
 	// itself takes over a second to handle a URL of 1.68 MB before any script runs.
@@ -176,4 +185,48 @@ func TestStartupLink(t *testing.T) {
 		shared = append(shared, evalAsyncLong[float64](t, ctx, drawn, time.Minute))
 	}
 	t.Logf("the same as a %d-byte #ws= share link, first visit: median %.0f ms %v", len(share), median(shared), round(shared))
+}
+
+// TestLongURL measures what a long fragment costs the browser before a page's scripts
+// run, on trivial pages without wasm: the issue's 20,000-object link is 1.68 MB. A
+// measurement (GCPLAY_BUDGETS=1), not a timed test; docs/benchmarks.md has the figures.
+func TestLongURL(t *testing.T) {
+	if os.Getenv("GCPLAY_BUDGETS") == "" {
+		t.Skip("set GCPLAY_BUDGETS=1 to measure the browser's cost of a long URL")
+	}
+	scripts := func(n int) string {
+		var b strings.Builder
+		for i := 0; i < n; i++ {
+			fmt.Fprintf(&b, `<script defer src="/s%d.js"></script>`, i)
+		}
+		return b.String()
+	}
+	pages := map[string]string{
+		"/none":        "",
+		"/one-script":  scripts(1),
+		"/four":        scripts(4),
+		"/base":        `<base href="/">` + scripts(1),
+		"/no-referrer": `<meta name="referrer" content="no-referrer">` + scripts(1),
+	}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if head, ok := pages[r.URL.Path]; ok {
+			w.Header().Set("Content-Type", "text/html")
+			fmt.Fprintf(w, "<!doctype html><html><head><title>long URL</title>%s</head><body><p>page</p></body></html>", head)
+			return
+		}
+		w.Header().Set("Content-Type", "text/javascript")
+	}))
+	defer srv.Close()
+	fragment := "#" + strings.Repeat("a", 1_680_000)
+	for round := 0; round < 2; round++ {
+		for _, p := range []string{"/none", "/one-script", "/four", "/base", "/no-referrer"} {
+			for _, f := range []string{"", fragment} {
+				ctx := newTab(t)
+				do(t, ctx, "open "+p, chromedp.Navigate("about:blank"), chromedp.Navigate(srv.URL+p+f))
+				waitJS(t, ctx, "DOMContentLoaded", `performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd > 0`, time.Minute)
+				t.Logf("%-12s fragment %7d B: [response received, domInteractive, DOMContentLoaded done] %v ms; first script fetched %v ms",
+					p, len(f), eval[[]float64](t, ctx, navJS), eval[[]float64](t, ctx, `performance.getEntriesByType('resource').filter(e => e.name.endsWith('.js')).slice(0, 1).flatMap(e => [e.startTime, e.responseEnd]).map(Math.round)`))
+			}
+		}
+	}
 }
