@@ -108,7 +108,8 @@ func TestProfileTick(t *testing.T) {
 	click(t, ctx, "Step")
 	deleteWith(t, ctx, "Deployment", "d", "Background")
 	time.Sleep(time.Duration(envInt("GCPLAY_PROFILE_QUIET_MS", 0)) * time.Millisecond) // let the lessons warm (warmLessons) first
-	for i := 0; i < envInt("GCPLAY_PROFILE_SKIP", 0); i++ { // the cascade's first ticks unfold the tree
+	// GCPLAY_PROFILE_SKIP: the cascade's first ticks unfold the tree; skip them.
+	for i := 0; i < envInt("GCPLAY_PROFILE_SKIP", 0); i++ {
 		click(t, ctx, "Step")
 	}
 	profileJS(t, ctx, func() {
