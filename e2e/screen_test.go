@@ -295,6 +295,8 @@ func TestExplainerInStep(t *testing.T) {
 	t.Run("long names and finalizers", func(t *testing.T) {
 		ctx := newTab(t)
 		openScenario(t, ctx, []byte(longNames))
+		// The graph draws its nodes after the page's first render (GraphCanvas.sync).
+		waitJS(t, ctx, "the family drawn", `document.querySelectorAll('[data-kind] .node-name').length === 3`, 10*time.Second)
 		labels := eval[[]string](t, ctx, `[...document.querySelectorAll('[data-kind] .node-name')].map(e => e.textContent)`)
 		if len(labels) != 3 || labels[0] == labels[1] || labels[1] == labels[2] || labels[0] == labels[2] {
 			t.Errorf("the family's labels do not tell them apart: %q", labels)

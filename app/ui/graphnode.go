@@ -45,8 +45,8 @@ func nodeData(n scene.Node, selected, collapsed bool) NodeData {
 
 // markup writes the node as SVG text: the box, kind and namespace, name, finalizers and
 // badges. The canvas puts it at its position (nodeWhole), which a layout changes
-// without changing this. The canvas inserts it with app.Raw: thousands of nodes as
-// go-app elements cost one syscall/js call per attribute, markup costs one parse.
+// without changing this, and parses it through a domList: thousands of nodes as go-app
+// elements cost one syscall/js call per attribute, markup costs one parse.
 func (n *NodeData) markup(b *strings.Builder) {
 	cls := "node st-" + statusClass(n.Status)
 	if n.Lag {
