@@ -368,23 +368,57 @@ func (s *Sim) runOne(q *workQueue, worker Component, process func(Component, *no
 
 // Idle reports that no watch event is pending, graphChanges is empty, and no queue holds
 // an item other than a stuck retry (scenario-format.md).
-func (s *Sim) Idle() bool {
+func (s *Sim) Idle() bool { return s.gcIdle() && s.controllersIdle() }
+
+func (s *Sim) gcIdle() bool {
 	return s.informers.count == 0 && s.gb.graphChanges.len() == 0 &&
-		s.gb.attemptToDelete.idle() && s.gb.attemptToOrphan.idle() && s.controllersIdle()
+		s.gb.attemptToDelete.idle() && s.gb.attemptToOrphan.idle()
 }
 
 // ErrMaxTicks is returned by RunUntilIdle when the tick bound is reached.
-type ErrMaxTicks struct{ MaxTicks int64 }
+type ErrMaxTicks struct {
+	MaxTicks int64
+	// Busy names what was still at work (Sim.Busy): the garbage collector or a controller.
+	Busy string
+}
 
 func (e *ErrMaxTicks) Error() string {
-	return fmt.Sprintf("not idle by tick %d (--max-ticks %d): the garbage collector is still at work", e.MaxTicks, e.MaxTicks)
+	busy := e.Busy
+	if busy == "" {
+		busy = "the garbage collector"
+	}
+	return fmt.Sprintf("not idle by tick %d (--max-ticks %d): %s is still at work", e.MaxTicks, e.MaxTicks, busy)
+}
+
+// MaxTicksError is the error of a run that reached maxTicks while not idle.
+func (s *Sim) MaxTicksError(maxTicks int64) *ErrMaxTicks {
+	return &ErrMaxTicks{MaxTicks: maxTicks, Busy: s.Busy()}
+}
+
+// Busy names what keeps the simulation from being idle, "" when it is idle: the garbage
+// collector (its informers, graphChanges or work queues) first, else the first busy
+// controller by its queue's name.
+func (s *Sim) Busy() string {
+	if !s.gcIdle() {
+		return "the garbage collector"
+	}
+	for _, c := range s.controllers {
+		if c.Idle() {
+			continue
+		}
+		if q, ok := c.(Queuer); ok {
+			return "the " + string(q.Queue().Name)
+		}
+		return "a controller"
+	}
+	return ""
 }
 
 // RunUntilIdle ticks until Idle, but never past tick maxTicks.
 func (s *Sim) RunUntilIdle(maxTicks int64) error {
 	for !s.Idle() {
 		if s.clock.tick >= maxTicks {
-			return &ErrMaxTicks{maxTicks}
+			return s.MaxTicksError(maxTicks)
 		}
 		s.Tick()
 	}

@@ -35,7 +35,7 @@ func (w *Workspace) step() error {
 		return err
 	}
 	if w.sim.CurrentTick() >= MaxTicks {
-		return &gccore.ErrMaxTicks{MaxTicks: MaxTicks}
+		return w.sim.MaxTicksError(MaxTicks)
 	}
 	return w.tick()
 }
@@ -65,7 +65,7 @@ func (w *Workspace) RunUntilIdle() error {
 			return nil
 		}
 		if w.sim.CurrentTick() >= MaxTicks {
-			return &gccore.ErrMaxTicks{MaxTicks: MaxTicks}
+			return w.sim.MaxTicksError(MaxTicks)
 		}
 		if err := w.tick(); err != nil {
 			return err

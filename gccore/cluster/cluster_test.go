@@ -83,3 +83,23 @@ func TestControlledKindsNeedSelector(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// A run that is not idle by its tick bound names what was still at work (issue 21: it
+// blamed the garbage collector when the kubelet waited out a long grace period).
+func TestMaxTicksNamesWhatIsAtWork(t *testing.T) {
+	src := `
+version: 2
+controllers: [kubelet]
+nodes:
+- {name: node-a, ready: true}
+objects:
+- {apiVersion: v1, kind: Pod, metadata: {name: p}, spec: {nodeName: node-a, terminationGracePeriodSeconds: 1000}}
+steps:
+- delete: {apiVersion: v1, kind: Pod, name: p}
+- run: idle
+`
+	_, err := scenario.Run("long-grace.yaml", []byte(src), gccore.Config{}, 50)
+	if err == nil || !strings.Contains(err.Error(), "not idle by tick 50 (--max-ticks 50): the kubelet is still at work") {
+		t.Fatalf("got %v", err)
+	}
+}

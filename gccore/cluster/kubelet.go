@@ -52,7 +52,7 @@ func (k *kubelet) Observe(ev gccore.WatchEvent) {
 	}
 	key := o.Namespace + "/" + o.Name
 	node, _ := spec(o)["nodeName"].(string)
-	if ev.Type == "DELETED" || !o.Terminating() || node == "" {
+	if ev.Type == "DELETED" || !o.Terminating() || node == "" || graceOver(o) {
 		delete(k.terminating, key)
 		delete(k.held, key)
 		return
@@ -124,6 +124,16 @@ func (k *kubelet) Queue() gccore.ControllerQueue {
 	return v
 }
 
+// graceOver reports that a Pod's grace period is already 0: the kubelet's own DELETE or
+// a force delete was accepted, and only finalizers keep the Pod stored (API-12). The
+// kubelet is done with it (KUBELET-1: one DELETE per Pod; upstream's status manager
+// forgets a Pod's status once its delete is sent), so it neither deletes again nor keeps
+// the run from being idle.
+func graceOver(p *gccore.Object) bool {
+	g := p.DeletionGracePeriodSeconds
+	return g != nil && *g == 0
+}
+
 func nodeOf(p *gccore.Object) string {
 	n, _ := spec(p)["nodeName"].(string)
 	return n
@@ -132,7 +142,7 @@ func nodeOf(p *gccore.Object) string {
 // Why says that a Terminating Pod waits for its node's kubelet (KUBELET-1 ... KUBELET-3).
 func (k *kubelet) Why(o *gccore.Object) []gccore.Reason {
 	node := nodeOf(o)
-	if o.APIVersion != "v1" || o.Kind != "Pod" || !o.Terminating() || node == "" {
+	if o.APIVersion != "v1" || o.Kind != "Pod" || !o.Terminating() || node == "" || graceOver(o) {
 		return nil
 	}
 	if _, err := k.client.Get(gccore.ObjectRef{APIVersion: "v1", Kind: "Node", Name: node}); err != nil {

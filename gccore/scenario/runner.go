@@ -85,7 +85,7 @@ func (r *Runner) Step() error {
 			continue
 		}
 		if r.Sim.CurrentTick() >= r.MaxTicks {
-			return r.stepError(i, &gccore.ErrMaxTicks{MaxTicks: r.MaxTicks})
+			return r.stepError(i, r.Sim.MaxTicksError(r.MaxTicks))
 		}
 		r.Sim.Tick()
 		r.player.Ticked()
