@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"time"
 
@@ -48,9 +49,13 @@ type APIServer struct {
 	// stores a new one), so watch events and the GC's reads share its metadata (getShared).
 	objects map[storeKey]*Object
 	uids    map[types.UID]storeKey
-	rv      int64
-	clock   *clock
-	newUID  func() types.UID
+	// byKind holds the keys of objects per stored resource (storeKey.kind), so that a
+	// controller's List reads its kind only (a replica set of 10,000 Pods listed its
+	// owners once per Pod created, sorting every stored object each time).
+	byKind map[*Resource]map[storeKey]struct{}
+	rv     int64
+	clock  *clock
+	newUID func() types.UID
 	// watch receives every event, in write order.
 	watch []func(WatchEvent)
 	// warn receives API warnings (API-3).
@@ -73,7 +78,8 @@ func newAPIServer(rs *Resources, c *clock, newUID func() types.UID, size int) *A
 	return &APIServer{
 		Resources: rs, GarbageCollection: true, clock: c, newUID: newUID,
 		objects: make(map[storeKey]*Object, size), uids: make(map[types.UID]storeKey, size),
-		warn: func(ObjectRef, string) {},
+		byKind: map[*Resource]map[storeKey]struct{}{},
+		warn:   func(ObjectRef, string) {},
 	}
 }
 
@@ -93,6 +99,24 @@ func (s *APIServer) resource(ref ObjectRef) (*Resource, storeKey, error) {
 		return nil, storeKey{}, apierrors.NewBadRequest(fmt.Sprintf("%s %q: a namespace is required", ref.Kind, ref.Name))
 	}
 	return r, storeKey{kind: r.preferred, namespace: ns, name: ref.Name}, nil
+}
+
+// List returns the stored objects of one apiVersion and kind, in namespace (every
+// namespace when it is ""), sorted by namespace and name. The objects are the stored
+// ones: callers must not change them.
+func (s *APIServer) List(apiVersion, kind, namespace string) []*Object {
+	r, ok := s.Resources.Lookup(apiVersion, kind)
+	if !ok {
+		return nil
+	}
+	var out []*Object
+	for key := range s.byKind[r.preferred] {
+		if o := s.objects[key]; o.APIVersion == apiVersion && (namespace == "" || key.namespace == namespace) {
+			out = append(out, o)
+		}
+	}
+	slices.SortFunc(out, compareObjects)
+	return out
 }
 
 // Get reads an object as served at ref's version (OPS-1 uses this for its metadata-only GET).
@@ -220,17 +244,19 @@ func (s *APIServer) admitCreate(ref ObjectRef, namespace string, gr schema.Group
 	return apierrors.NewForbidden(gr, ref.Name, errors.New(msg))
 }
 
-// validate applies the metadata checks of API-2 and API-6.
+// validate applies the metadata checks of API-2 and API-6, and the workload counts
+// (validateCounts).
 func (s *APIServer) validate(r *Resource, o *Object) field.ErrorList {
 	isNamespace := r.GVK.Kind == "Namespace" && r.GVK.Group == ""
+	errs := validateCounts(r, o)
 	if metaSurelyValid(&o.ObjectMeta, r.Namespaced, isNamespace) {
-		return nil
+		return errs
 	}
 	nameFn := validation.NameIsDNSSubdomain
 	if isNamespace {
 		nameFn = validation.ValidateNamespaceName
 	}
-	return validation.ValidateObjectMeta(&o.ObjectMeta, r.Namespaced, nameFn, field.NewPath("metadata"))
+	return append(validation.ValidateObjectMeta(&o.ObjectMeta, r.Namespaced, nameFn, field.NewPath("metadata")), errs...)
 }
 
 // dedupOwnerReferences drops entries entirely identical to an earlier one, with a warning (API-3).
@@ -286,6 +312,12 @@ func (s *APIServer) commit(r *Resource, key storeKey, o *Object, typ watch.Event
 	s.objects[key] = o
 	if typ == watch.Added { // an update keeps the uid and the key (API-7)
 		s.uids[o.UID] = key
+		keys := s.byKind[key.kind]
+		if keys == nil {
+			keys = map[storeKey]struct{}{}
+			s.byKind[key.kind] = keys
+		}
+		keys[key] = struct{}{}
 	}
 	s.emit(r, typ, o)
 }
@@ -297,6 +329,7 @@ func (s *APIServer) remove(r *Resource, key storeKey, last *Object) {
 	gone.ResourceVersion = strconv.FormatInt(s.rv, 10)
 	delete(s.objects, key)
 	delete(s.uids, gone.UID)
+	delete(s.byKind[key.kind], key)
 	s.emit(r, watch.Deleted, &gone)
 }
 

@@ -89,17 +89,38 @@ func (c *Client) Get(ref ObjectRef) (*Object, error) { return c.sim.api.Get(ref)
 // List returns the stored objects of one kind, in one namespace unless namespace is
 // "", in the order of Sim.Objects. They are shared: callers must not change them.
 func (c *Client) List(apiVersion, kind, namespace string) []*Object {
-	var out []*Object
-	for _, o := range c.sim.ObjectsShared() {
-		if o.APIVersion == apiVersion && o.Kind == kind && (namespace == "" || o.Namespace == namespace) {
-			out = append(out, o)
-		}
-	}
-	return out
+	return c.sim.api.List(apiVersion, kind, namespace)
 }
 
-// Create creates obj.
+// MaxControllerCreates bounds the objects the controllers create in one run (issue 21:
+// `replicas: 1000000000` created Pods until the machine ran out of memory). Objects from
+// a scenario file are bounded by its size instead (--max-input-bytes).
+const MaxControllerCreates = 20_000
+
+// ErrTooManyCreates is Sim.Err once a controller would create more than
+// MaxControllerCreates objects.
+type ErrTooManyCreates struct {
+	Tick int64
+	By   Component
+	Ref  ObjectRef
+	Max  int
+}
+
+func (e *ErrTooManyCreates) Error() string {
+	return fmt.Sprintf("tick %d: the %s would create %s, past the %d objects the controllers may create in one run (is a replicas or parallelism too large?)",
+		e.Tick, e.By, e.Ref, e.Max)
+}
+
+// Create creates obj; past MaxControllerCreates it creates nothing and fails the run.
 func (c *Client) Create(rule rules.ID, text string, obj *Object) (*Object, error) {
+	if c.sim.created >= c.sim.cfg.MaxCreates {
+		err := &ErrTooManyCreates{Tick: c.sim.clock.tick, By: c.comp, Ref: obj.Ref(), Max: c.sim.cfg.MaxCreates}
+		if c.sim.err == nil {
+			c.sim.err = err
+		}
+		return nil, err
+	}
+	c.sim.created++
 	o, err := c.sim.api.Create(obj)
 	c.record(rule, obj.Ref(), "create", text, err)
 	return o, err

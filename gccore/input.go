@@ -143,10 +143,10 @@ func (s *Sim) Apply(in Input) (Applied, error) {
 	var err error
 	switch in.Op {
 	case InputTick:
-		for n := max(in.Ticks, 1); n > 0; n-- {
+		for n := max(in.Ticks, 1); n > 0 && s.err == nil; n-- {
 			s.Tick()
 		}
-		return Applied{Did: true}, nil
+		return Applied{Did: true}, s.err
 	case InputDeliverEvent:
 		return Applied{Did: s.DeliverEvent(in.EventKind)}, nil
 	case InputGraphChange:

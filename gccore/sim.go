@@ -39,6 +39,9 @@ type Config struct {
 	// the GC's graph are sized for them up front, instead of growing (and rehashing) one
 	// object at a time. A hint, not a limit; scenario.NewRunner sets it.
 	SizeHint int
+	// MaxCreates bounds the objects the controllers create in one run: 0 is
+	// MaxControllerCreates (tests and fuzzing set less).
+	MaxCreates int
 }
 
 // DefaultInformerDelay is the informers' lag when Config leaves it unset: one tick, so
@@ -82,6 +85,10 @@ type Sim struct {
 	held        []*node
 	controllers []Controller // controllers.go: the cluster around the GC
 	names       *rand.Rand   // RandSuffix's source, made at first use
+	// created counts the objects the controllers created (Client.Create); err is set,
+	// once, when they would pass MaxControllerCreates (Err).
+	created int
+	err     error
 }
 
 // MaxWorkers bounds Config.Workers. Each worker is a name allocated up front, and a
@@ -100,6 +107,9 @@ func New(cfg Config) (*Sim, error) {
 	}
 	if cfg.Workers > MaxWorkers {
 		return nil, fmt.Errorf("%d workers per queue: at most %d", cfg.Workers, MaxWorkers)
+	}
+	if cfg.MaxCreates <= 0 {
+		cfg.MaxCreates = MaxControllerCreates
 	}
 	if cfg.AbsentOwnerCacheSize <= 0 {
 		cfg.AbsentOwnerCacheSize = 500
@@ -414,16 +424,25 @@ func (s *Sim) Busy() string {
 	return ""
 }
 
-// RunUntilIdle ticks until Idle, but never past tick maxTicks.
+// RunUntilIdle ticks until Idle, but never past tick maxTicks, and stops at a run's
+// failure (Err).
 func (s *Sim) RunUntilIdle(maxTicks int64) error {
 	for !s.Idle() {
+		if s.err != nil {
+			return s.err
+		}
 		if s.clock.tick >= maxTicks {
 			return s.MaxTicksError(maxTicks)
 		}
 		s.Tick()
 	}
-	return nil
+	return s.err
 }
+
+// Err is the run's failure, nil while it has none: a bound of the simulation that the
+// controllers reached (MaxControllerCreates). A driver stops ticking when it is set; a
+// person's inputs still work, and the run's state is what it was when it failed.
+func (s *Sim) Err() error { return s.err }
 
 // Objects returns copies of the stored objects sorted by apiVersion, kind, namespace and name.
 func (s *Sim) Objects() []*Object {

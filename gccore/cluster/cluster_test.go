@@ -1,11 +1,14 @@
 package cluster_test
 
 import (
+	"errors"
+	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/gcplay/gcplay/gccore"
 	"github.com/gcplay/gcplay/gccore/cluster"
+	"github.com/gcplay/gcplay/gccore/rules"
 	"github.com/gcplay/gcplay/gccore/scenario"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 )
@@ -102,4 +105,107 @@ steps:
 	if err == nil || !strings.Contains(err.Error(), "not idle by tick 50 (--max-ticks 50): the kubelet is still at work") {
 		t.Fatalf("got %v", err)
 	}
+}
+
+// rsScenario is a ReplicaSet with the given replicas value (YAML) under its controller.
+func rsScenario(replicas string) []byte {
+	return []byte(`
+version: 2
+controllers: [replicaset]
+objects:
+- apiVersion: apps/v1
+  kind: ReplicaSet
+  metadata: {name: web}
+  spec:
+    replicas: ` + replicas + `
+    selector: {matchLabels: {app: web}}
+    template:
+      metadata: {labels: {app: web}}
+      spec: {containers: [{name: c, image: nginx, env: [{name: A, value: big}]}]}
+`)
+}
+
+// Issue 21 §3: a count the API server refuses is one error naming the object and the
+// field (replicas: -1 panicked with "slice bounds out of range"; "3" ran as 1).
+func TestBadReplicasIsOneError(t *testing.T) {
+	for replicas, want := range map[string]string{
+		"-1":    "objects[0] (ReplicaSet web): spec.replicas: Invalid value: -1: must be greater than or equal to 0",
+		`"3"`:   `objects[0] (ReplicaSet web): spec.replicas: Invalid value: "3": must be a whole number`,
+		"1.5":   "spec.replicas: Invalid value: 1.5",
+		"true":  "spec.replicas: Invalid value: true",
+		"1e300": "spec.replicas: Invalid value: 1e+300",
+	} {
+		_, err := scenario.Run("rs.yaml", rsScenario(replicas), gccore.Config{}, 100)
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("replicas: %s: got %v, want %q", replicas, err, want)
+		}
+	}
+}
+
+// Issue 21 §3: the controllers' creates are bounded per run (gccore.MaxControllerCreates,
+// here Config.MaxCreates) and per sync (burst, as upstream's burstReplicas): replicas
+// 1e9 ends in one error after at most the bound's Pods, not after the machine's memory.
+func TestCreatesAreBounded(t *testing.T) {
+	r, err := scenario.NewRunner(mustParse(t, rsScenario("1000000000")), gccore.Config{MaxCreates: 1200})
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = r.Run()
+	var tooMany *gccore.ErrTooManyCreates
+	if !errors.As(err, &tooMany) || !strings.Contains(err.Error(), "tick 3: the replicaset-controller would create v1/Pod default/web-") ||
+		!strings.Contains(err.Error(), "past the 1200 objects the controllers may create in one run") {
+		t.Fatalf("got %v", err)
+	}
+	if n := r.Sim.ObjectCount(); n != 1201 {
+		t.Errorf("%d objects stored, want the ReplicaSet and 1,200 Pods", n)
+	}
+	// Per sync: 500, 500, 200 (upstream's burstReplicas).
+	perTick := map[int64]int{}
+	for _, rec := range r.Sim.TakeTrace() {
+		if rec.Rule == rules.RS2 {
+			perTick[rec.Tick]++
+		}
+	}
+	if perTick[1] != 500 || perTick[2] != 500 || perTick[3] != 200 {
+		t.Errorf("creates per tick: %v, want 500, 500, 200", perTick)
+	}
+}
+
+// Issue 21 §3: the Pods share their template's spec instead of a copy each (a 320 KB
+// template cost 4 MB per Pod). Stored objects are never changed in place, so sharing is
+// safe: a patch of one Pod's spec leaves the others as they were.
+func TestPodsShareTheTemplateSpec(t *testing.T) {
+	r, err := scenario.Run("rs.yaml", rsScenario("3"), gccore.Config{}, 100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var pods []*gccore.Object
+	for _, o := range r.Sim.ObjectsShared() {
+		if o.Kind == "Pod" {
+			pods = append(pods, o)
+		}
+	}
+	if len(pods) != 3 {
+		t.Fatalf("%d Pods", len(pods))
+	}
+	spec := func(o *gccore.Object) uintptr { return reflect.ValueOf(o.Content["spec"]).Pointer() }
+	if spec(pods[0]) != spec(pods[1]) || spec(pods[1]) != spec(pods[2]) {
+		t.Error("each Pod holds its own copy of the template's spec")
+	}
+	if _, err := r.Sim.Patch(pods[0].Ref(), gccore.MergePatch, []byte(`{"spec":{"containers":[{"name":"c","image":"busybox"}]}}`)); err != nil {
+		t.Fatal(err)
+	}
+	p1, _ := r.Sim.Get(pods[1].Ref())
+	if img := p1.Content["spec"].(map[string]any)["containers"].([]any)[0].(map[string]any)["image"]; img != "nginx" {
+		t.Errorf("patching one Pod changed another's image to %v", img)
+	}
+}
+
+func mustParse(t *testing.T, src []byte) *scenario.Scenario {
+	t.Helper()
+	sc, err := scenario.Parse("test.yaml", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sc
 }

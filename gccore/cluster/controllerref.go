@@ -17,16 +17,9 @@ func spec(o *gccore.Object) map[string]any {
 	return s
 }
 
-// replicas is spec.replicas, 1 when unset as the API server defaults it.
-func replicas(o *gccore.Object) int64 {
-	switch v := spec(o)["replicas"].(type) {
-	case int64:
-		return v
-	case float64:
-		return int64(v)
-	}
-	return 1
-}
+// replicas is spec.replicas, 1 when unset as the API server defaults it; the API server
+// has checked that it is a whole number from 0 to 2^31-1.
+func replicas(o *gccore.Object) int64 { return gccore.SpecCount(o, "replicas", 1) }
 
 // selectorOf is spec.selector as a labels.Selector; a missing or invalid selector
 // selects nothing (the API server would have refused it).

@@ -24,13 +24,7 @@ func (c *jobController) Tick() {
 		if job == nil || job.Terminating() {
 			continue // JOB-2; a Job being deleted starts nothing (as RS-4)
 		}
-		want := int64(1)
-		switch v := spec(job)["parallelism"].(type) {
-		case int64:
-			want = v
-		case float64:
-			want = int64(v)
-		}
+		want := gccore.SpecCount(job, "parallelism", 1)
 		if n := int64(len(c.pods(job))); n < want {
 			c.createPods(rules.JOB1, job, want-n)
 		}

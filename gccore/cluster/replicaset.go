@@ -7,7 +7,6 @@ import (
 	"github.com/gcplay/gcplay/gccore"
 	"github.com/gcplay/gcplay/gccore/rules"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
-	"k8s.io/apimachinery/pkg/runtime"
 )
 
 // CompReplicaSet is the ReplicaSet controller's trace component.
@@ -67,11 +66,18 @@ func (w *workload) pods(owner *gccore.Object) []*gccore.Object {
 	return active
 }
 
-// createPods creates n Pods from the owner's template (RS-2, JOB-1).
+// burst is how many Pods one sync creates or deletes at most, as upstream's ReplicaSet
+// controller (burstReplicas, 500) and Job controller (MaxPodCreateDeletePerSync, 500)
+// bound theirs; the Pods' events queue the owner again for the rest (RS-2, RS-3, JOB-1).
+const burst = 500
+
+// createPods creates n Pods (at most burst) from the owner's template (RS-2, JOB-1). The
+// Pods share the template's spec: stored objects are never changed in place.
 func (w *workload) createPods(rule rules.ID, owner *gccore.Object, n int64) {
 	tmpl, _ := spec(owner)["template"].(map[string]any)
 	tmd, _ := tmpl["metadata"].(map[string]any)
-	for i := int64(0); i < n; i++ {
+	tspec, hasSpec := tmpl["spec"].(map[string]any)
+	for i := int64(0); i < min(n, burst); i++ {
 		pod := &gccore.Object{Content: map[string]any{}}
 		pod.APIVersion, pod.Kind = "v1", "Pod"
 		pod.Namespace, pod.Name = owner.Namespace, owner.Name+"-"+w.sim.RandSuffix(5)
@@ -81,11 +87,14 @@ func (w *workload) createPods(rule rules.ID, owner *gccore.Object, n int64) {
 				pod.Labels[k] = fmt.Sprint(v)
 			}
 		}
-		if s, ok := tmpl["spec"].(map[string]any); ok {
-			pod.Content["spec"] = runtime.DeepCopyJSONValue(s)
+		if hasSpec {
+			pod.Content["spec"] = tspec
 		}
 		pod.OwnerReferences = []metav1.OwnerReference{controllerRef(owner)}
 		w.client.Create(rule, fmt.Sprintf("%d of %d missing Pods of %s %s", i+1, n, owner.Kind, owner.Name), pod)
+		if w.sim.Err() != nil {
+			return // past the run's bound on creates (gccore.MaxControllerCreates): err says so
+		}
 	}
 }
 
@@ -122,7 +131,7 @@ func (c *replicaSetController) sync(key string) {
 		c.createPods(rules.RS2, rs, -diff)
 	case diff > 0:
 		c.sortForDeletion(active)
-		for _, p := range active[:diff] {
+		for _, p := range active[:min(diff, burst)] {
 			c.client.Delete(rules.RS3, fmt.Sprintf("%d active Pods, %d wanted by %s", len(active), replicas(rs), rs.Name), p.Ref(), metav1.DeleteOptions{})
 		}
 	}

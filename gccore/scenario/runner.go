@@ -89,6 +89,9 @@ func (r *Runner) Step() error {
 		}
 		r.Sim.Tick()
 		r.player.Ticked()
+		if err := r.Sim.Err(); err != nil {
+			return r.stepError(i, err)
+		}
 	}
 	return nil
 }
