@@ -73,6 +73,12 @@ func (w *Workspace) savedSettings() *Settings {
 	return &w.settings
 }
 
+// LimitError is a saved session that asks for more than a person at the page could do
+// (MaxTicks, MaxHistory): Unmarshal replays nothing of it.
+type LimitError struct{ What string }
+
+func (e *LimitError) Error() string { return "saved workspace: its " + e.What }
+
 // Unmarshal restores a session saved by Marshal, by replaying it.
 func Unmarshal(data []byte) (*Workspace, error) {
 	var s saved
@@ -90,10 +96,18 @@ func Unmarshal(data []byte) (*Workspace, error) {
 	if err != nil {
 		return nil, fmt.Errorf("saved workspace: %v", err)
 	}
+	if len(s.History) > MaxHistory {
+		return nil, &LimitError{fmt.Sprintf("history has %d entries, more than the %d the playground replays", len(s.History), MaxHistory)}
+	}
 	for i, e := range s.History {
 		w.player.Pos = e.Pos
 		if e.Op == "" {
 			return nil, fmt.Errorf("saved workspace: history[%d] has no op", i)
+		}
+		// A link replays under the limits of a person at the page (issue 21: one entry
+		// {"op":"tick","ticks":1e15} froze the tab for good).
+		if e.Op == gccore.InputTick && max(e.Ticks, 1) > MaxTicks-w.sim.CurrentTick() {
+			return nil, &LimitError{fmt.Sprintf("history[%d] (%s) would run past tick %d, where the playground stops", i, e.Input, MaxTicks)}
 		}
 		_ = w.record(e.Input, e.Script) // failed inputs were recorded failing; they fail again
 		w.hist[len(w.hist)-1].script = e.Pos

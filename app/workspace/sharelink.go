@@ -63,6 +63,10 @@ func DecodeShare(name, s string) (*Workspace, error) {
 		return nil, errors.New(tooLarge("its workspace", len(data)))
 	}
 	w, err := Unmarshal(data)
+	var limit *LimitError
+	if errors.As(err, &limit) {
+		return nil, fmt.Errorf("its %s", limit.What)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("it does not hold a gcplay workspace (%s)", scenario.OneLine(err.Error()))
 	}

@@ -14,8 +14,13 @@ import (
 	"k8s.io/apimachinery/pkg/types"
 )
 
-// MaxTicks bounds RunUntilIdle, like `gcplay sim --max-ticks`.
+// MaxTicks bounds RunUntilIdle, like `gcplay sim --max-ticks`, and the ticks a saved
+// session or `#ws=` link may replay.
 const MaxTicks = scenario.DefaultMaxTicks
+
+// MaxHistory bounds the entries a saved session or `#ws=` link may replay: a person's
+// history holds one entry per tick (at most MaxTicks) and one per action.
+const MaxHistory = 2 * MaxTicks
 
 // entry is one applied input and what it left behind.
 type entry struct {
