@@ -35,8 +35,13 @@
 //  3. The graph builder processes every graphChanges entry present at that moment, in FIFO
 //     order, including virtual deletes queued by workers in the previous tick (GB-2, GB-15).
 //  4. Each of the Workers attemptToDelete workers (default 20) takes one item, in worker
-//     order; the taken items are then processed in worker order and released together, so
-//     an item added while held is re-queued on release.
+//     order; the taken items are then processed in two phases, as upstream's concurrent
+//     worker goroutines nearly always overlap: first every worker's reads and decision
+//     (the item's GET, its owners' GETs, DEL-4 … DEL-9, FG-1's count), in worker order, then
+//     every worker's writes (patch, delete, finalizer removal) and outcome, in worker order.
+//     The items are released together, so an item added while held is re-queued on
+//     release. The fine step RunDeleteItem reads and writes one item at once:
+//     the rarer upstream interleavings, where a write comes before a sibling's read.
 //  5. The same for the attemptToOrphan workers.
 //  6. The controllers a scenario runs (Controller, package gccore/cluster, cluster-rules.md),
 //     in the order added: each handles its queue, fed by watch events as they are emitted.

@@ -61,12 +61,24 @@ func requeue(rule rules.ID, text string) outcome {
 	return outcome{action: requeueItem, rule: rule, text: text}
 }
 
-// processAttemptToDelete runs one attemptToDelete item for worker and applies its outcome.
-// The caller has already taken the item with Get and calls Done afterwards.
-func (gc *garbageCollector) processAttemptToDelete(worker Component, item *node) {
-	o := gc.attemptToDeleteWorker(ops{gc: gc, worker: worker, queue: "attemptToDelete"}, item)
-	gc.apply(gc.gb.attemptToDelete, worker, item, o)
+// processAttemptToDelete runs the reads of one attemptToDelete item for worker (the item's
+// GET, its owners' classification: Q-9) and returns the rest: its writes, then the outcome
+// applied to the queue. The caller has already taken the item with Get, calls the result
+// once every worker of the round has read, and calls Done afterwards.
+func (gc *garbageCollector) processAttemptToDelete(worker Component, item *node) func() {
+	c := ops{gc: gc, worker: worker, queue: "attemptToDelete"}
+	o, w, err := gc.attemptToDeleteItemReads(c, item)
+	return func() {
+		if w != nil {
+			o, err = w()
+		}
+		gc.apply(gc.gb.attemptToDelete, worker, item, gc.attemptToDeleteOutcome(item, o, err))
+	}
 }
+
+// writes is what a worker does after its round's reads: DEL-9a's patch, DEL-10's
+// and DEL-12's calls, FG-1's finalizer removal. It returns the item's outcome.
+type writes func() (outcome, error)
 
 func (gc *garbageCollector) apply(q *workQueue, worker Component, item *node, o outcome) {
 	switch o.action {
@@ -87,15 +99,16 @@ func (gc *garbageCollector) apply(q *workQueue, worker Component, item *node, o 
 	})
 }
 
-// attemptToDeleteWorker is DEL-1 and DEL-3 around attemptToDeleteItem.
-func (gc *garbageCollector) attemptToDeleteWorker(c ops, n *node) outcome {
+// attemptToDeleteItemReads is DEL-1 before attemptToDeleteItem: the item's reads, and
+// its writes for later.
+func (gc *garbageCollector) attemptToDeleteItemReads(c ops, n *node) (outcome, writes, error) {
 	if n.virtual { // DEL-1
 		current, ok := gc.gb.graph.read(n.identity.UID)
 		if !ok {
-			return forget(rules.DEL1, "stale virtual record: uid no longer in the graph")
+			return forget(rules.DEL1, "stale virtual record: uid no longer in the graph"), nil, errStaleVirtual
 		}
 		if !current.virtual {
-			return forget(rules.DEL1, "stale virtual record: the uid has been observed")
+			return forget(rules.DEL1, "stale virtual record: the uid has been observed"), nil, errStaleVirtual
 		}
 	}
 	item := n
@@ -110,8 +123,19 @@ func (gc *garbageCollector) attemptToDeleteWorker(c ops, n *node) outcome {
 			item = &cp
 		}
 	}
-	o, err := gc.attemptToDeleteItem(c, item)
+	return gc.attemptToDeleteItem(c, item)
+}
+
+// errStaleVirtual is DEL-1's forget of a stale virtual record; it never leaves
+// attemptToDeleteOutcome.
+var errStaleVirtual = errors.New("stale virtual record")
+
+// attemptToDeleteOutcome is DEL-3: what the worker does with item, given
+// attemptToDeleteItem's outcome and error.
+func (gc *garbageCollector) attemptToDeleteOutcome(n *node, o outcome, err error) outcome {
 	switch {
+	case err == errStaleVirtual:
+		return o
 	case err == errVirtualDeleteQueued:
 		return forget(o.rule, o.text)
 	case err == errClusterScopedNamespacedOwner: // XNS-3
@@ -137,40 +161,37 @@ func (gc *garbageCollector) attemptToDeleteWorker(c ops, n *node) outcome {
 }
 
 // errVirtualDeleteQueued is the upstream sentinel "enqueued virtual delete event"; here it
-// never leaves attemptToDeleteWorker.
+// never leaves attemptToDeleteOutcome.
 var errVirtualDeleteQueued = errors.New("virtual delete event queued")
 
-// attemptToDeleteItem is DEL-2: the branches DEL-4 … DEL-12, in upstream order.
-func (gc *garbageCollector) attemptToDeleteItem(c ops, item *node) (outcome, error) {
-	note := func(rule rules.ID, text string) {
-		gc.trace.addLazy(func() Record {
-			return Record{Component: c.worker, Queue: c.queue, Rule: rule, Key: item.identity.String(), Text: text}
-		})
-	}
+// attemptToDeleteItem is DEL-2: the branches DEL-4 … DEL-12, in upstream order. It makes
+// the item's reads and decision; the writes the decision calls for are returned, not made
+// . An error or a nil writes means the item is judged.
+func (gc *garbageCollector) attemptToDeleteItem(c ops, item *node) (outcome, writes, error) {
 	if item.beingDeleted && !item.deletingDependents { // DEL-4
-		return outcome{rule: rules.DEL4, text: "already being deleted"}, nil
+		return outcome{rule: rules.DEL4, text: "already being deleted"}, nil, nil
 	}
 	latest, err := c.getObject(rules.DEL5, item.identity) // DEL-5
 	if isNotFound(err) {
 		gc.gb.enqueueVirtualDeleteEvent(item.identity, c.worker)
-		return outcome{rule: rules.DEL5, text: "object not found: virtual delete"}, errVirtualDeleteQueued
+		return outcome{rule: rules.DEL5, text: "object not found: virtual delete"}, nil, errVirtualDeleteQueued
 	}
 	if err != nil {
-		return outcome{}, err
+		return outcome{}, nil, err
 	}
 	if latest.UID != item.identity.UID {
 		gc.gb.enqueueVirtualDeleteEvent(item.identity, c.worker)
-		return outcome{rule: rules.DEL5, text: "uid mismatch: virtual delete"}, errVirtualDeleteQueued
+		return outcome{rule: rules.DEL5, text: "uid mismatch: virtual delete"}, nil, errVirtualDeleteQueued
 	}
 	if item.deletingDependents { // DEL-6
 		return gc.processDeletingDependentsItem(c, item)
 	}
 	if len(latest.OwnerReferences) == 0 { // DEL-7
-		return outcome{rule: rules.DEL7, text: "no ownerReferences"}, nil
+		return outcome{rule: rules.DEL7, text: "no ownerReferences"}, nil, nil
 	}
 	refs, err := gc.classifyReferences(c, item, latest.OwnerReferences) // DEL-8
 	if err != nil {
-		return outcome{}, err
+		return outcome{}, nil, err
 	}
 	d := decideOwnerReferences(refs, item.dependents.len() > 0) // DEL-9
 	gc.trace.addLazy(func() Record {
@@ -178,18 +199,28 @@ func (gc *garbageCollector) attemptToDeleteItem(c ops, item *node) (outcome, err
 	})
 	switch d.act {
 	case actNone:
-		return outcome{rule: d.rule, text: d.text()}, nil
+		return outcome{rule: d.rule, text: d.text()}, nil, nil
 	case actPatchOwnerRefs:
-		if err := c.patchOwnerReferences(d.rule, item, d.uids, false); err != nil {
-			return outcome{}, err
-		}
-		return outcome{rule: d.rule, text: "removed dangling/waiting references " + uidList(d.uids)}, nil
+		return outcome{}, func() (outcome, error) {
+			if err := c.patchOwnerReferences(d.rule, item, d.uids, false); err != nil {
+				return outcome{}, err
+			}
+			return outcome{rule: d.rule, text: "removed dangling/waiting references " + uidList(d.uids)}, nil
+		}, nil
 	}
+	return outcome{}, func() (outcome, error) { return gc.deleteItem(c, item, latest, d) }, nil
+}
+
+// deleteItem makes DEL-9b's and DEL-9c's delete: DEL-10's unblocking patch first when a
+// dependent is deletingDependents, then DEL-11's policy and DEL-12's DELETE.
+func (gc *garbageCollector) deleteItem(c ops, item *node, latest *Object, d deleteDecision) (outcome, error) {
 	policy := metav1.DeletePropagationForeground
 	if d.act == actDeleteForeground {
 		for _, dep := range item.sortedDependents() { // DEL-10: break a possible cycle
 			if dep.deletingDependents {
-				note(rules.DEL10, "a dependent is deletingDependents: unblock own references first")
+				gc.trace.addLazy(func() Record {
+					return Record{Component: c.worker, Queue: c.queue, Rule: rules.DEL10, Key: item.identity.String(), Text: "a dependent is deletingDependents: unblock own references first"}
+				})
 				if err := c.patchOwnerReferences(rules.DEL10, item, nil, true); err != nil {
 					return outcome{}, err
 				}
@@ -199,7 +230,7 @@ func (gc *garbageCollector) attemptToDeleteItem(c ops, item *node) (outcome, err
 	} else {
 		policy = deletePolicy(latest) // DEL-11
 	}
-	err = c.deleteObject(d.rule, item.identity, latest.ResourceVersion, latest.OwnerReferences, policy) // DEL-12
+	err := c.deleteObject(d.rule, item.identity, latest.ResourceVersion, latest.OwnerReferences, policy) // DEL-12
 	if isNotFound(err) {
 		gc.gb.enqueueVirtualDeleteEvent(item.identity, c.worker)
 		return outcome{rule: rules.DEL12, text: "delete found nothing: virtual delete"}, errVirtualDeleteQueued
@@ -394,8 +425,8 @@ func deletePolicy(latest *Object) metav1.DeletionPropagation {
 	return metav1.DeletePropagationBackground
 }
 
-// processDeletingDependentsItem is FG-1.
-func (gc *garbageCollector) processDeletingDependentsItem(c ops, item *node) (outcome, error) {
+// processDeletingDependentsItem is FG-1: its finalizer removal is a write.
+func (gc *garbageCollector) processDeletingDependentsItem(c ops, item *node) (outcome, writes, error) {
 	// The blocking dependents are counted, not listed: FG-1 runs each time a dependent of
 	// the owner goes (GB-10), and a list would be allocated each time.
 	blocking := 0
@@ -416,18 +447,23 @@ func (gc *garbageCollector) processDeletingDependentsItem(c ops, item *node) (ou
 		gc.trace.addLazy(func() Record {
 			return Record{Component: c.worker, Queue: c.queue, Rule: rules.FG1, Key: item.identity.String(), Text: "no blocking dependents left: remove foregroundDeletion"}
 		})
-		if err := c.removeFinalizer(rules.FG1, item.identity, metav1.FinalizerDeleteDependents); err != nil {
-			return outcome{}, err
-		}
-		return outcome{rule: rules.FG1, text: "foregroundDeletion removed"}, nil
+		return outcome{}, func() (outcome, error) {
+			if err := c.removeFinalizer(rules.FG1, item.identity, metav1.FinalizerDeleteDependents); err != nil {
+				return outcome{}, err
+			}
+			return outcome{rule: rules.FG1, text: "foregroundDeletion removed"}, nil
+		}, nil
 	}
-	return outcome{rule: rules.FG1, waiting: blocking}, nil
+	return outcome{rule: rules.FG1, waiting: blocking}, nil, nil
 }
 
-// processAttemptToOrphan runs one attemptToOrphan item (ORPH-2, ORPH-3).
-func (gc *garbageCollector) processAttemptToOrphan(worker Component, owner *node) {
-	c := ops{gc: gc, worker: worker, queue: "attemptToOrphan"}
-	gc.apply(gc.gb.attemptToOrphan, worker, owner, gc.attemptToOrphanWorker(c, owner))
+// processAttemptToOrphan runs one attemptToOrphan item (ORPH-2, ORPH-3). Orphaning reads
+// nothing before it writes: all of it is returned, for after the round's reads.
+func (gc *garbageCollector) processAttemptToOrphan(worker Component, owner *node) func() {
+	return func() {
+		c := ops{gc: gc, worker: worker, queue: "attemptToOrphan"}
+		gc.apply(gc.gb.attemptToOrphan, worker, owner, gc.attemptToOrphanWorker(c, owner))
+	}
 }
 
 func (gc *garbageCollector) attemptToOrphanWorker(c ops, owner *node) outcome {

@@ -83,6 +83,7 @@ type Sim struct {
 	// held is runWorkers' buffer, reused every tick: held[i] is workers[i]'s item (upstream:
 	// each worker goroutine's item in processNextWorkItem).
 	held        []*node
+	writes      []func()     // runWorkers' buffer of each worker's writes, reused every tick
 	controllers []Controller // controllers.go: the cluster around the GC
 	names       *rand.Rand   // RandSuffix's source, made at first use
 	// created counts the objects the controllers created (Client.Create); err is set,
@@ -300,9 +301,11 @@ func (s *Sim) Tick() {
 	s.tickControllers()
 }
 
-// runWorkers lets every worker take one item, then processes them in worker order, then
-// marks them done, so adds during processing see the items as held.
-func (s *Sim) runWorkers(q *workQueue, workers []Component, process func(Component, *node)) {
+// runWorkers lets every worker take one item, then lets each make its reads in worker
+// order, then its writes in worker order (Q-9: a round's workers act as concurrent
+// goroutines nearly always do), then marks them done, so adds during processing see the
+// items as held.
+func (s *Sim) runWorkers(q *workQueue, workers []Component, process func(Component, *node) func()) {
 	held := s.held[:0] // held[i] is workers[i]'s item; the buffer is reused every tick
 	for _, w := range workers {
 		item, ok := q.Get(w)
@@ -311,9 +314,15 @@ func (s *Sim) runWorkers(q *workQueue, workers []Component, process func(Compone
 		}
 		held = append(held, item)
 	}
+	writes := s.writes[:0]
 	for i, item := range held {
-		process(workers[i], item)
+		writes = append(writes, process(workers[i], item))
 	}
+	for i, w := range writes {
+		w()
+		writes[i] = nil
+	}
+	s.writes = writes
 	for i, item := range held {
 		q.Done(item)
 		held[i] = nil
@@ -367,10 +376,10 @@ func (s *Sim) RunOrphanItem() bool {
 	return s.runOne(s.gb.attemptToOrphan, s.orphanWorkers[0], s.gc.processAttemptToOrphan)
 }
 
-func (s *Sim) runOne(q *workQueue, worker Component, process func(Component, *node)) bool {
+func (s *Sim) runOne(q *workQueue, worker Component, process func(Component, *node) func()) bool {
 	item, ok := q.Get(worker)
 	if ok {
-		process(worker, item)
+		process(worker, item)()
 		q.Done(item)
 	}
 	return ok

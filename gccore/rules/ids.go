@@ -93,6 +93,7 @@ const (
 	Q6       ID = "Q-6"
 	Q7       ID = "Q-7"
 	Q8       ID = "Q-8"
+	Q9       ID = "Q-9"
 	SYNC1    ID = "SYNC-1"
 	SYNC2    ID = "SYNC-2"
 	SYNC3    ID = "SYNC-3"
@@ -303,6 +304,7 @@ var known = []ID{
 	Q6,
 	Q7,
 	Q8,
+	Q9,
 	RS1,
 	RS2,
 	RS3,
