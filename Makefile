@@ -78,6 +78,7 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZ_PARSE_RUNS) ./lessons
 	$(GO) test -run '^$$' -fuzz '^FuzzDecodeLink$$' -fuzztime $(FUZZ_LINK_RUNS) ./app/workspace
 	$(GO) test -run '^$$' -fuzz '^FuzzDecodeShare$$' -fuzztime $(FUZZ_LINK_RUNS) ./app/workspace
+	$(GO) test -run '^$$' -fuzz '^FuzzRuleMarkdown$$' -fuzztime $(FUZZ_OBJECT_RUNS) ./app/ui
 
 bench: bench-native bench-wasm bench-sim
 	@echo "compare: benchstat -ignore goos,goarch,cpu native=.bench/native.txt wasm=.bench/wasm.txt"

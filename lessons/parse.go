@@ -65,9 +65,17 @@ func parse(file string, data []byte) (*Lesson, error) {
 	if len(data) > MaxFileBytes {
 		return nil, fmt.Errorf("larger than %d bytes", MaxFileBytes)
 	}
+	// A second document, which the converter would drop silently, is an error naming
+	// its line, as in a scenario file.
+	if err := scenario.CheckYAML(data); err != nil {
+		return nil, err
+	}
 	var raw rawLesson
 	if err := yaml.UnmarshalStrict(data, &raw); err != nil {
 		return nil, fmt.Errorf("not a lesson: %s", oneLine(err.Error()))
+	}
+	if err := checkPrintable(data, &raw); err != nil {
+		return nil, err
 	}
 	l := &Lesson{ID: raw.ID, Title: raw.Title, Goal: raw.Goal, Intro: raw.Intro, Controls: raw.Controls,
 		Hints: raw.Hints, Recap: raw.Recap, File: file}
