@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/gcplay/gcplay/gccore/scenario"
 	"github.com/gcplay/gcplay/lessons"
 	"sigs.k8s.io/yaml"
 )
@@ -84,7 +85,9 @@ func lessonsList(dir, lang string, stdout io.Writer) error {
 		return err
 	}
 	for _, l := range ls {
-		fmt.Fprintf(stdout, "%-28s %-12s %s\n", l.ID, l.Level.Name(lang), l.Title.In(lang))
+		// Printable whatever the file holds, as gcplay's errors are (parsing refuses
+		// control characters already; this is the last guard of the terminal).
+		fmt.Fprintf(stdout, "%-28s %-12s %s\n", l.ID, l.Level.Name(lang), scenario.OneLine(l.Title.In(lang)))
 	}
 	return nil
 }
@@ -99,7 +102,7 @@ func lessonsCheck(dir string, stdout, stderr io.Writer) error {
 	failed := 0
 	for _, l := range ls {
 		if err := lessons.Check(l); err != nil {
-			fmt.Fprintf(stderr, "FAIL %v\n", err)
+			fmt.Fprintf(stderr, "FAIL %s\n", scenario.OneLine(err.Error()))
 			failed++
 			continue
 		}
