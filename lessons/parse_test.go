@@ -145,6 +145,10 @@ func TestLoadFS(t *testing.T) {
 		{"unlisted", fstest.MapFS{"order.yaml": {Data: []byte("lessons: [one]")}, "one.yaml": lesson("one"), "two.yaml": lesson("two")}, `lesson "two" (ws/two.yaml) is not listed`},
 		{"no file", fstest.MapFS{"order.yaml": {Data: []byte("lessons: [one, three]")}, "one.yaml": lesson("one")}, `lessons[1] "three": no file ws/three.yaml`},
 		{"twice", fstest.MapFS{"order.yaml": {Data: []byte("lessons: [one, one]")}, "one.yaml": lesson("one")}, `lesson "one" is listed twice`},
+		// Issue 21 §10: check agrees with serve and build; a second document is not dropped.
+		{"empty order", fstest.MapFS{"order.yaml": {Data: []byte("")}}, "ws/order.yaml: lists no lesson"},
+		{"order of no lesson", fstest.MapFS{"order.yaml": {Data: []byte("lessons: []")}}, "ws/order.yaml: lists no lesson"},
+		{"second document", fstest.MapFS{"order.yaml": {Data: []byte("lessons: [one]\n---\nlessons: [two]\n")}, "one.yaml": lesson("one")}, "ws/order.yaml: line 3: a second YAML document"},
 		{"misnamed", fstest.MapFS{"order.yaml": {Data: []byte("lessons: [one]")}, "one.yaml": lesson("uno")}, `ws/one.yaml: id "uno", but the file is named for "one"`},
 	} {
 		if _, err := LoadFS(c.fsys, "ws"); err == nil || !strings.Contains(err.Error(), c.want) {

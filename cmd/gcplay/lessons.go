@@ -12,7 +12,6 @@ import (
 
 	"github.com/gcplay/gcplay/gccore/scenario"
 	"github.com/gcplay/gcplay/lessons"
-	"sigs.k8s.io/yaml"
 )
 
 const lessonsUsage = `gcplay lessons: workshop exercises (lessons/README.md documents the format)
@@ -128,14 +127,8 @@ func lessonsNew(id, dir string, stdout io.Writer) error {
 		return fmt.Errorf("lessons new: %s exists; choose another id or edit it", file)
 	}
 	order := filepath.Join(dir, lessons.OrderFile)
-	var list struct {
-		Lessons []string `json:"lessons"`
-	}
-	if data, err := os.ReadFile(order); err == nil {
-		if err := yaml.UnmarshalStrict(data, &list); err != nil {
-			return fmt.Errorf("lessons new: %s: %v", order, err)
-		}
-	} else if !errors.Is(err, fs.ErrNotExist) {
+	ids, err := lessons.ReadOrder(os.DirFS(dir), dir)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return fmt.Errorf("lessons new: %v", err)
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
@@ -144,9 +137,9 @@ func lessonsNew(id, dir string, stdout io.Writer) error {
 	if err := os.WriteFile(file, []byte(skeleton), 0o644); err != nil {
 		return fmt.Errorf("lessons new: %v", err)
 	}
-	list.Lessons = append(list.Lessons, id)
+	ids = append(ids, id)
 	out := "# The lessons in the order a class takes them.\nlessons:\n"
-	for _, l := range list.Lessons {
+	for _, l := range ids {
 		out += "- " + l + "\n"
 	}
 	if err := os.WriteFile(order, []byte(out), 0o644); err != nil {

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/gcplay/gcplay/lessons"
@@ -73,5 +74,44 @@ func TestBadWorkshopIsRefused(t *testing.T) {
 	}
 	if _, err := os.Stat("dist"); err == nil {
 		t.Error("build wrote dist for a bad folder")
+	}
+}
+
+// TestWorkshopFilesAreLookedAt: check, serve and build refuse the same folders, in one
+// line, and never hang (issue 21 §7, §10): a lesson file that is a FIFO, and an empty
+// order.yaml (which check passed while serve and build refused it).
+func TestWorkshopFilesAreLookedAt(t *testing.T) {
+	builtin, _ := filepath.Abs(filepath.Join("..", "..", "lessons", "builtin"))
+	newRepo(t)
+	for _, c := range []struct {
+		name  string
+		setup func()
+		want  string
+	}{
+		{"FIFO", func() {
+			os.Remove(filepath.Join("class", "background-deletion.yaml"))
+			if err := syscall.Mkfifo(filepath.Join("class", "background-deletion.yaml"), 0o644); err != nil {
+				t.Skip(err)
+			}
+		}, "class/background-deletion.yaml: not a regular file (a named pipe)"},
+		{"empty order", func() {
+			os.RemoveAll("class")
+			os.Mkdir("class", 0o755)
+			os.WriteFile(filepath.Join("class", lessons.OrderFile), nil, 0o644)
+		}, "class/order.yaml: lists no lesson"},
+	} {
+		os.RemoveAll("class")
+		writeWorkshop(t, builtin)
+		c.setup()
+		for _, args := range [][]string{
+			{"lessons", "check", "class"},
+			{"serve", "--addr", "127.0.0.1:0", "--lessons", "class"},
+			{"build", "--lessons", "class", "--out", "dist"},
+		} {
+			code, stdout, stderr := runCLI(t, "", args...)
+			if code == 0 || stdout != "" || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, c.want) {
+				t.Errorf("%s: %v: exit %d, stdout %q, stderr %q, want one line with %q", c.name, args, code, stdout, stderr, c.want)
+			}
+		}
 	}
 }
