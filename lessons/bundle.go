@@ -1,6 +1,7 @@
 package lessons
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"io/fs"
@@ -26,8 +27,8 @@ const BundleName = "lessons.json"
 
 // Bundle checks the workshop folder dir as `gcplay lessons check DIR` does (LoadDir, then
 // Check of every lesson) and returns it as one JSON document for the page (FromBundle).
-// The error is the first problem, one line.
-func Bundle(dir string) ([]byte, error) {
+// The error is the first problem, one line; the check stops once ctx ends.
+func Bundle(ctx context.Context, dir string) ([]byte, error) {
 	s, err := OpenFS(os.DirFS(dir), dir)
 	if err != nil {
 		return nil, err
@@ -37,7 +38,7 @@ func Bundle(dir string) ([]byte, error) {
 		return nil, err
 	}
 	for _, l := range ls {
-		if err := Check(l); err != nil {
+		if err := CheckContext(ctx, l); err != nil {
 			return nil, err
 		}
 	}

@@ -8,7 +8,9 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 
+	"github.com/gcplay/gcplay/internal/fixtures"
 	"github.com/gcplay/gcplay/lessons"
 )
 
@@ -113,5 +115,38 @@ func TestWorkshopFilesAreLookedAt(t *testing.T) {
 				t.Errorf("%s: %v: exit %d, stdout %q, stderr %q, want one line with %q", c.name, args, code, stdout, stderr, c.want)
 			}
 		}
+	}
+}
+
+// TestServeStopsCheckingOnSignal: Ctrl-C (SIGINT) while serve --lessons checks a slow
+// folder ends serve promptly with one line naming the folder (issue 21 §4: the signal
+// was caught and dropped, and only kill -9 ended it).
+func TestServeStopsCheckingOnSignal(t *testing.T) {
+	newRepo(t)
+	os.Mkdir("class", 0o755)
+	// 401 replays of a start of 2,001 objects: seconds of checking.
+	os.WriteFile(filepath.Join("class", "big.yaml"), []byte(fixtures.BigLesson(2000, 1, 400)), 0o644)
+	os.WriteFile(filepath.Join("class", lessons.OrderFile), []byte("lessons: [big]\n"), 0o644)
+	type result struct {
+		code           int
+		stdout, stderr string
+	}
+	done := make(chan result, 1)
+	go func() {
+		var out, errOut lockedBuffer
+		code := run([]string{"serve", "--addr", "127.0.0.1:0", "--lessons", "class"}, strings.NewReader(""), &out, &errOut)
+		done <- result{code, out.String(), errOut.String()}
+	}()
+	time.Sleep(300 * time.Millisecond) // serve is checking: the folder takes seconds
+	if err := syscall.Kill(os.Getpid(), syscall.SIGINT); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case r := <-done:
+		if r.code == 0 || r.stdout != "" || strings.Count(r.stderr, "\n") != 1 || !strings.Contains(r.stderr, "serve: --lessons class: ") || !strings.Contains(r.stderr, "interrupted") {
+			t.Errorf("exit %d, stdout %q, stderr %q: want one line saying the check was interrupted", r.code, r.stdout, r.stderr)
+		}
+	case <-time.After(2 * time.Second):
+		t.Fatal("serve still checking 2 s after SIGINT")
 	}
 }
