@@ -8,7 +8,7 @@ NODEEXEC  := $(shell $(GO) env GOROOT)/lib/wasm/go_js_wasm_exec
 # pure Go packages whose tests also run as wasm under node
 WASM_NODE := ./gccore/... ./lessons/... ./app/workspace/... ./app/scene/... ./app/kubectl/... ./app/store/...
 
-.PHONY: run serve wasm site test vet unit lessons e2e wasm-node fuzz bench bench-native bench-wasm clean
+.PHONY: run serve wasm site test vet unit lessons e2e wasm-node fuzz bench bench-native bench-wasm bench-sim bench-lessons clean
 
 # The shipped wasm: stripped, and code off the per-tick hot path built without inlining:
 # the Kubernetes libraries (apimachinery, YAML, CBOR), the console's kubectl package (runs
@@ -80,8 +80,9 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzDecodeLink$$' -fuzztime $(FUZZ_LINK_RUNS) ./app/workspace
 	$(GO) test -run '^$$' -fuzz '^FuzzDecodeShare$$' -fuzztime $(FUZZ_LINK_RUNS) ./app/workspace
 	$(GO) test -run '^$$' -fuzz '^FuzzShareHistory$$' -fuzztime $(FUZZ_LINK_RUNS) ./app/workspace
+	$(GO) test -run '^$$' -fuzz '^FuzzRuleMarkdown$$' -fuzztime $(FUZZ_OBJECT_RUNS) ./app/ui
 
-bench: bench-native bench-wasm bench-sim
+bench: bench-native bench-wasm bench-sim bench-lessons
 	@echo "compare: benchstat -ignore goos,goarch,cpu native=.bench/native.txt wasm=.bench/wasm.txt"
 
 bench-native:
@@ -96,6 +97,11 @@ bench-wasm:
 bench-sim:
 	mkdir -p .bench
 	$(GO) test -run '^$$' -bench SimCLI -benchtime 1x -benchmem -count 3 -timeout 60m ./cmd/gcplay | tee .bench/sim.txt
+
+# lessons check on a large lesson (1,000 objects, 300 wrong attempts: 301 replays of the start)
+bench-lessons:
+	mkdir -p .bench
+	$(GO) test -run '^$$' -bench '^BenchmarkCheck$$' -benchtime 3x -benchmem -count 3 -timeout 60m ./lessons | tee .bench/lessons.txt
 
 clean:
 	rm -rf .bin .bench dist web/app.wasm

@@ -3,6 +3,7 @@
 package e2e
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -143,7 +144,7 @@ func TestWorkshopLessons(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "order.yaml"), []byte("lessons:\n- background-deletion\n- orphan-deletion\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	bundle, err := lessons.Bundle(dir) // what gcplay serve --lessons DIR checks and ships
+	bundle, err := lessons.Bundle(context.Background(), dir) // what gcplay serve --lessons DIR checks and ships
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -33,6 +33,9 @@ type Config struct {
 	GarbageCollectionDisabled bool
 	// Quiet keeps no trace records and no watch events (benchmarks).
 	Quiet bool
+	// NoTrace keeps the watch events but no trace records: `gcplay lessons check` reads
+	// the events of each replay and never its trace.
+	NoTrace bool
 	// Resources declares custom kinds (scenario `resources:`).
 	Resources []ResourceDecl
 	// SizeHint is about how many objects the run will hold: the API server's store and
@@ -125,7 +128,7 @@ func New(cfg Config) (*Sim, error) {
 	}
 	delay := int64(cfg.InformerDelay.Or(DefaultInformerDelay))
 	s := &Sim{cfg: cfg, rng: rand.New(rand.NewPCG(cfg.Seed, 0x6763706c6179))}
-	s.trace = tracer{clock: &s.clock, keep: !cfg.Quiet}
+	s.trace = tracer{clock: &s.clock, keep: !cfg.Quiet && !cfg.NoTrace}
 	s.api = newAPIServer(rs, &s.clock, s.newUID, cfg.SizeHint)
 	s.api.GarbageCollection = !cfg.GarbageCollectionDisabled
 	s.informers = newInformers(delay, delays)

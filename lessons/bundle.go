@@ -1,12 +1,13 @@
 package lessons
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"io/fs"
 	"os"
 	"path"
-	"path/filepath"
+	"strings"
 	"testing/fstest"
 )
 
@@ -26,29 +27,25 @@ const BundleName = "lessons.json"
 
 // Bundle checks the workshop folder dir as `gcplay lessons check DIR` does (LoadDir, then
 // Check of every lesson) and returns it as one JSON document for the page (FromBundle).
-// The error is the first problem, one line.
-func Bundle(dir string) ([]byte, error) {
-	ls, err := LoadDir(dir)
+// The error is the first problem, one line; the check stops once ctx ends.
+func Bundle(ctx context.Context, dir string) ([]byte, error) {
+	s, err := OpenFS(os.DirFS(dir), dir)
 	if err != nil {
 		return nil, err
 	}
-	if len(ls) == 0 {
-		return nil, fmt.Errorf("%s: %s lists no lesson", dir, OrderFile)
+	ls, err := s.All()
+	if err != nil {
+		return nil, err
 	}
-	b := bundle{Version: bundleVersion, Files: map[string]string{}}
-	names := []string{OrderFile}
 	for _, l := range ls {
-		if err := Check(l); err != nil {
+		if err := CheckContext(ctx, l); err != nil {
 			return nil, err
 		}
-		names = append(names, l.ID+".yaml")
 	}
-	for _, n := range names {
-		data, err := os.ReadFile(filepath.Join(dir, n))
-		if err != nil {
-			return nil, err
-		}
-		b.Files[n] = string(data)
+	// The files as read once, within readFile's bounds; the order as a list of the ids.
+	b := bundle{Version: bundleVersion, Files: map[string]string{OrderFile: "lessons: [" + strings.Join(s.ids, ", ") + "]\n"}}
+	for _, id := range s.ids {
+		b.Files[id+".yaml"] = string(s.files[id])
 	}
 	return json.Marshal(b)
 }

@@ -1,6 +1,7 @@
 package lessons
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -28,7 +29,7 @@ func workshop(t *testing.T) string {
 
 // TestBundleRoundTrip: a checked folder comes back from its bundle in its order.
 func TestBundleRoundTrip(t *testing.T) {
-	data, err := Bundle(workshop(t))
+	data, err := Bundle(context.Background(), workshop(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,7 +47,7 @@ func TestBundleRoundTrip(t *testing.T) {
 func TestBundleRefusesWhatCheckRefuses(t *testing.T) {
 	dir := workshop(t)
 	os.WriteFile(filepath.Join(dir, "stray.yaml"), []byte("id: stray\n"), 0o644)
-	if _, err := Bundle(dir); err == nil || !strings.Contains(err.Error(), `lesson "stray"`) || strings.Contains(err.Error(), "\n") {
+	if _, err := Bundle(context.Background(), dir); err == nil || !strings.Contains(err.Error(), `lesson "stray"`) || strings.Contains(err.Error(), "\n") {
 		t.Errorf("unlisted file: got %v", err)
 	}
 	os.Remove(filepath.Join(dir, "stray.yaml"))
@@ -60,7 +61,7 @@ func TestBundleRefusesWhatCheckRefuses(t *testing.T) {
 		}
 	}
 	os.WriteFile(file, []byte(strings.Join(lines, "\n")), 0o644)
-	_, err := Bundle(dir)
+	_, err := Bundle(context.Background(), dir)
 	if err == nil || !strings.Contains(err.Error(), "background-deletion") || strings.Contains(err.Error(), "\n") {
 		t.Errorf("broken solution: got %v", err)
 	}

@@ -1,8 +1,10 @@
 package lessons
 
 import (
+	"context"
 	"fmt"
 	"strings"
+	"sync/atomic"
 
 	"github.com/gcplay/gcplay/gccore"
 	"github.com/gcplay/gcplay/gccore/scenario"
@@ -22,13 +24,28 @@ type Run struct {
 	Stored []gccore.ObjectRef
 }
 
-// Play runs the lesson's start until idle, then steps, then until idle again.
+// Play runs the lesson's start until idle, then steps, then until idle again. The run
+// keeps its trace (the page shows the reference solution's).
 func Play(l *Lesson, what string, steps []scenario.Step) (*Run, error) {
+	return play(context.Background(), l, what, steps, true)
+}
+
+// replays counts the runs play starts, for the test that bounds Check's work
+// (TestCheckWorkIsLinear).
+var replays atomic.Int64
+
+// play is Play, stopping between steps and between ticks once ctx ends. Without
+// keepTrace no trace is kept: a check reads only the watch events, and a long run's
+// records cost time and memory for nothing.
+func play(ctx context.Context, l *Lesson, what string, steps []scenario.Step, keepTrace bool) (*Run, error) {
+	replays.Add(1)
 	sc, err := l.scenario(what, steps)
 	if err != nil {
 		return nil, err
 	}
-	runner, err := scenario.NewRunner(sc, l.Config)
+	cfg := l.Config
+	cfg.NoTrace = !keepTrace
+	runner, err := scenario.NewRunner(sc, cfg)
 	if err != nil {
 		return nil, err
 	}
@@ -49,21 +66,42 @@ func Play(l *Lesson, what string, steps []scenario.Step) (*Run, error) {
 		}
 	}
 	state := func() State {
-		return State{Tick: runner.Sim.CurrentTick(), Objects: runner.Sim.Objects(),
+		// The stored objects themselves: the API server never changes one in place (a
+		// write stores a new object), and goals only read them.
+		return State{Tick: runner.Sim.CurrentTick(), Objects: runner.Sim.ObjectsShared(),
 			Deletions: append([]Deletion(nil), deletions...), Actions: append([]Action(nil), acts...), Why: runner.Sim.Why}
 	}
+	// settle is Sim.RunUntilIdle, a tick at a time.
+	settle := func() error {
+		for !runner.Sim.Idle() {
+			if runner.Sim.CurrentTick() >= maxTicks {
+				return &gccore.ErrMaxTicks{MaxTicks: maxTicks}
+			}
+			if err := interrupted(ctx); err != nil {
+				return err
+			}
+			runner.Sim.Tick()
+			drain()
+		}
+		return nil
+	}
 	for runner.Next() < first {
+		if err := interrupted(ctx); err != nil {
+			return nil, err
+		}
 		if err := runner.Step(); err != nil {
 			return nil, err
 		}
 		drain()
 	}
-	if err := runner.Sim.RunUntilIdle(maxTicks); err != nil {
+	if err := settle(); err != nil {
 		return nil, fmt.Errorf("start: %v", err)
 	}
-	drain()
 	r.Start = state()
 	for !runner.Done() {
+		if err := interrupted(ctx); err != nil {
+			return nil, fmt.Errorf("%s: %v", what, err)
+		}
 		st := sc.Steps[runner.Next()]
 		if err := runner.Step(); err != nil {
 			return nil, err
@@ -73,27 +111,38 @@ func Play(l *Lesson, what string, steps []scenario.Step) (*Run, error) {
 		}
 		drain()
 	}
-	if err := runner.Sim.RunUntilIdle(maxTicks); err != nil {
+	if err := settle(); err != nil {
 		return nil, fmt.Errorf("%s: after the last step: %v", what, err)
 	}
-	drain()
 	r.End = state()
 	return r, nil
+}
+
+// interrupted is ctx's end as an error for people, or nil.
+func interrupted(ctx context.Context) error {
+	if ctx.Err() == nil {
+		return nil
+	}
+	return fmt.Errorf("interrupted (%v)", context.Cause(ctx))
 }
 
 // Check replays the lesson: no goal the learner must reach may hold at the start, the
 // solution and every alternative must meet every goal, and no wrong attempt may meet
 // them all. Goals must name
 // objects the lesson stores. The error is one line naming the lesson and what failed.
-func Check(l *Lesson) error {
-	if err := check(l); err != nil {
+func Check(l *Lesson) error { return CheckContext(context.Background(), l) }
+
+// CheckContext is Check, ending with an error naming the lesson once ctx ends (Ctrl-C
+// in gcplay serve --lessons). Each replay is bounded by maxTicks ticks too.
+func CheckContext(ctx context.Context, l *Lesson) error {
+	if err := check(ctx, l); err != nil {
 		return fmt.Errorf("%s: %v", l.File, err)
 	}
 	return nil
 }
 
-func check(l *Lesson) error {
-	run, err := Play(l, "solution", l.Solution)
+func check(ctx context.Context, l *Lesson) error {
+	run, err := play(ctx, l, "solution", l.Solution, false)
 	if err != nil {
 		return err
 	}
@@ -111,7 +160,7 @@ func check(l *Lesson) error {
 		}
 	}
 	for i, a := range l.Alternatives {
-		run, err := Play(l, fmt.Sprintf("alternatives[%d].steps", i), a.Steps)
+		run, err := play(ctx, l, fmt.Sprintf("alternatives[%d].steps", i), a.Steps, false)
 		if err != nil {
 			return err
 		}
@@ -122,7 +171,7 @@ func check(l *Lesson) error {
 		}
 	}
 	for i, w := range l.Wrong {
-		run, err := Play(l, fmt.Sprintf("wrong[%d].steps", i), w.Steps)
+		run, err := play(ctx, l, fmt.Sprintf("wrong[%d].steps", i), w.Steps, false)
 		if err != nil {
 			return err
 		}

@@ -103,6 +103,11 @@ type Lesson struct {
 	Alternatives []Attempt
 	// File is where the lesson was read from, for messages.
 	File string
+
+	// start is Start parsed, by Parse; every run of the lesson plays it (scenario). A
+	// check parsed it again for the solution and each attempt, which made a lesson of
+	// many attempts on a large start slow (issue 21: 486 KB, over 120 s).
+	start *scenario.Scenario
 }
 
 // Step is one step as a lesson file writes it: a scenario step (scenario-format.md:

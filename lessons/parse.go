@@ -52,6 +52,10 @@ var (
 // MaxFileBytes bounds a lesson file: lessons are short texts and small scenarios.
 const MaxFileBytes = 1 << 20
 
+// MaxReplayObjects bounds the start's objects times the runs that replay it (the
+// solution, each wrong attempt and each alternative): about 4 s of lessons check.
+const MaxReplayObjects = 1_000_000
+
 // Parse reads a lesson file. Every error is one line naming the file and the field.
 func Parse(file string, data []byte) (*Lesson, error) {
 	l, err := parse(file, data)
@@ -65,9 +69,17 @@ func parse(file string, data []byte) (*Lesson, error) {
 	if len(data) > MaxFileBytes {
 		return nil, fmt.Errorf("larger than %d bytes", MaxFileBytes)
 	}
+	// A second document, which the converter would drop silently, is an error naming
+	// its line, as in a scenario file.
+	if err := scenario.CheckYAML(data); err != nil {
+		return nil, err
+	}
 	var raw rawLesson
 	if err := yaml.UnmarshalStrict(data, &raw); err != nil {
 		return nil, fmt.Errorf("not a lesson: %s", oneLine(err.Error()))
+	}
+	if err := checkPrintable(data, &raw); err != nil {
+		return nil, err
 	}
 	l := &Lesson{ID: raw.ID, Title: raw.Title, Goal: raw.Goal, Intro: raw.Intro, Controls: raw.Controls,
 		Hints: raw.Hints, Recap: raw.Recap, File: file}
@@ -119,7 +131,7 @@ func parse(file string, data []byte) (*Lesson, error) {
 		return nil, fmt.Errorf("start: %v", err)
 	}
 	l.Start = start
-	if _, err := scenario.Parse("start", start); err != nil {
+	if l.start, err = scenario.Parse("start", start); err != nil {
 		return nil, err
 	}
 	if len(raw.Goals) == 0 {
@@ -135,28 +147,34 @@ func parse(file string, data []byte) (*Lesson, error) {
 	if !slices.ContainsFunc(l.Goals, func(g Goal) bool { return !g.Keep() }) {
 		return nil, fmt.Errorf("goals: every goal is one to keep (present, maxActions, nothingDeletedBefore); add one the learner must reach")
 	}
-	if l.Solution, err = l.steps("solution", raw.Solution); err != nil {
+	if l.Solution, err = l.steps(raw.Start, "solution", raw.Solution); err != nil {
 		return nil, err
 	}
 	if actions(l.Solution) == 0 {
 		return nil, fmt.Errorf("solution: give the reference solution, with at least one action")
 	}
-	if l.Wrong, err = l.attempts("wrong", raw.Wrong); err != nil {
+	if l.Wrong, err = l.attempts(raw.Start, "wrong", raw.Wrong); err != nil {
 		return nil, err
 	}
-	if l.Alternatives, err = l.attempts("alternatives", raw.Alternatives); err != nil {
+	if l.Alternatives, err = l.attempts(raw.Start, "alternatives", raw.Alternatives); err != nil {
 		return nil, err
+	}
+	// Check replays the start for the solution and for each attempt: bound the product,
+	// which a file under MaxFileBytes can make tens of millions (issue 21 §8).
+	if runs, objs := 1+len(l.Wrong)+len(l.Alternatives), len(l.start.Objects); runs*objs > MaxReplayObjects {
+		return nil, fmt.Errorf("start: %d objects, replayed for the solution and %d attempts, are %d objects to check, more than %d: give fewer objects or fewer attempts",
+			objs, runs-1, runs*objs, MaxReplayObjects)
 	}
 	return l, nil
 }
 
-func (l *Lesson) attempts(field string, raw []rawAttempt) ([]Attempt, error) {
+func (l *Lesson) attempts(start map[string]any, field string, raw []rawAttempt) ([]Attempt, error) {
 	var out []Attempt
 	for i, a := range raw {
 		if err := checkText(fmt.Sprintf("%s[%d].name", field, i), a.Name); err != nil {
 			return nil, err
 		}
-		steps, err := l.steps(fmt.Sprintf("%s[%d].steps", field, i), a.Steps)
+		steps, err := l.steps(start, fmt.Sprintf("%s[%d].steps", field, i), a.Steps)
 		if err != nil {
 			return nil, err
 		}
@@ -284,16 +302,12 @@ func strictJSON(data []byte, v any) error {
 }
 
 // steps parses a lesson's steps with the scenario step parser, fine steps allowed,
-// against the start scenario's resources. what names the steps in errors.
-func (l *Lesson) steps(what string, raw []Step) ([]scenario.Step, error) {
-	var start struct {
-		Resources any `json:"resources,omitempty"`
-		Version   any `json:"version,omitempty"` // 2: the cluster steps (scale, setNodeReady, setLabels)
-	}
-	if err := json.Unmarshal(l.Start, &start); err != nil {
-		return nil, err
-	}
-	data, err := json.Marshal(map[string]any{"resources": start.Resources, "version": start.Version, "steps": raw})
+// against the start scenario's resources (start as the file writes it). what names the
+// steps in errors.
+func (l *Lesson) steps(start map[string]any, what string, raw []Step) ([]scenario.Step, error) {
+	// The start's resources (custom kinds) and version (2: the cluster steps scale,
+	// setNodeReady and setLabels) decide what a step may say.
+	data, err := json.Marshal(map[string]any{"resources": start["resources"], "version": start["version"], "steps": raw})
 	if err != nil {
 		return nil, err
 	}
@@ -305,14 +319,20 @@ func (l *Lesson) steps(what string, raw []Step) ([]scenario.Step, error) {
 }
 
 // scenario is the start scenario with steps appended after its own: what a run of the
-// lesson plays. what names the steps in errors.
+// lesson plays. what names the steps in errors. The start is parsed once (by Parse, or
+// here for a Lesson made otherwise) and shared: a run copies the objects it creates.
 func (l *Lesson) scenario(what string, steps []scenario.Step) (*scenario.Scenario, error) {
-	sc, err := scenario.Parse(what, l.Start)
-	if err != nil {
-		return nil, err
+	start := l.start
+	if start == nil {
+		var err error
+		if start, err = scenario.Parse(what, l.Start); err != nil {
+			return nil, err
+		}
 	}
-	sc.Steps = append(sc.Steps[:len(sc.Steps):len(sc.Steps)], steps...)
-	return sc, nil
+	sc := *start
+	sc.File = what
+	sc.Steps = append(slices.Clip(start.Steps), steps...)
+	return &sc, nil
 }
 
 var stepIndex = regexp.MustCompile(`^(.*?): steps\[(\d+)\]`)

@@ -76,6 +76,12 @@ func TestParseErrors(t *testing.T) {
 		{"delay for an unknown kind", "controls: [delete, step]", "controls: [delete, step]\nconfig: {informerDelay: 2, informerDelays: {Gadget: 3}}", `config: informer delay for "Gadget"`},
 		{"bad adoptedBy", "- deleted: ConfigMap/b", "- adoptedBy: {object: ConfigMap/b, parent: ConfigMap/a}", `adoptedBy: json: unknown field "parent"`},
 		{"cluster step in a version 1 lesson", "- delete: {apiVersion: v1, kind: ConfigMap, name: a}", "- setNodeReady: {node: node-a, ready: true}", "needs version: 2"},
+		// Issue 21 §5, §9: lesson text is printable; the error names the field and its line.
+		{"NUL in the intro", "intro: {en: Intro, zh-CN: 介绍}", `intro: {en: "In\x00tro", zh-CN: 介绍}`, `line 5: intro.en: control character '\x00'`},
+		{"escape in a hint", "- {en: Delete a, zh-CN: 删除 a}", "- {en: Delete a, zh-CN: 删除 a}\n- en: ok\n  zh-CN: \"\\e[8mhidden\"", `line 18: hints[1].zh-CN: control character '\x1b'`},
+		{"CR in a goal's text", "- deleted: ConfigMap/b", "- deleted: ConfigMap/b\n  text: {en: \"a\\rb\", zh-CN: b}", `goals[0].text.en: control character '\r'`},
+		{"C1 control in a wrong attempt's name", "recap:", "wrong:\n- name: {en: \"x\\u009by\", zh-CN: y}\n  steps: [{delete: {apiVersion: v1, kind: ConfigMap, name: b}}]\nrecap:", `line 20: wrong[0].name.en: control character '\u009b'`},
+		{"second document", "recap: {en: Gone (DEL-9c), zh-CN: 没了（DEL-9c）}\n", "recap: {en: Gone (DEL-9c), zh-CN: 没了（DEL-9c）}\n---\nid: other\n", "line 21: a second YAML document"},
 		{"fine step with a ref", "- delete: {apiVersion: v1, kind: ConfigMap, name: a}", "- delete: {apiVersion: v1, kind: ConfigMap, name: a}\n- runOrphanItem: {name: a}", "solution[1] (runOrphanItem): runOrphanItem takes {}"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -139,6 +145,10 @@ func TestLoadFS(t *testing.T) {
 		{"unlisted", fstest.MapFS{"order.yaml": {Data: []byte("lessons: [one]")}, "one.yaml": lesson("one"), "two.yaml": lesson("two")}, `lesson "two" (ws/two.yaml) is not listed`},
 		{"no file", fstest.MapFS{"order.yaml": {Data: []byte("lessons: [one, three]")}, "one.yaml": lesson("one")}, `lessons[1] "three": no file ws/three.yaml`},
 		{"twice", fstest.MapFS{"order.yaml": {Data: []byte("lessons: [one, one]")}, "one.yaml": lesson("one")}, `lesson "one" is listed twice`},
+		// Issue 21 §10: check agrees with serve and build; a second document is not dropped.
+		{"empty order", fstest.MapFS{"order.yaml": {Data: []byte("")}}, "ws/order.yaml: lists no lesson"},
+		{"order of no lesson", fstest.MapFS{"order.yaml": {Data: []byte("lessons: []")}}, "ws/order.yaml: lists no lesson"},
+		{"second document", fstest.MapFS{"order.yaml": {Data: []byte("lessons: [one]\n---\nlessons: [two]\n")}, "one.yaml": lesson("one")}, "ws/order.yaml: line 3: a second YAML document"},
 		{"misnamed", fstest.MapFS{"order.yaml": {Data: []byte("lessons: [one]")}, "one.yaml": lesson("uno")}, `ws/one.yaml: id "uno", but the file is named for "one"`},
 	} {
 		if _, err := LoadFS(c.fsys, "ws"); err == nil || !strings.Contains(err.Error(), c.want) {

@@ -8,8 +8,6 @@ import (
 	"slices"
 	"strings"
 	"sync"
-
-	"sigs.k8s.io/yaml"
 )
 
 // Shelf is a folder's lessons in order, each parsed when it is first asked for. The page
@@ -29,36 +27,34 @@ type Shelf struct {
 // id a file, none twice) and parses no lesson yet.
 func OpenFS(fsys fs.FS, name string) (*Shelf, error) {
 	orderPath := path.Join(name, OrderFile)
-	data, err := fs.ReadFile(fsys, OrderFile)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, fmt.Errorf("%s: missing: list the lessons in order (lessons: [first-id, second-id])", orderPath)
-	}
+	ids, err := ReadOrder(fsys, name)
 	if err != nil {
 		return nil, err
 	}
-	var order struct {
-		Lessons []string `json:"lessons"`
-	}
-	if err := yaml.UnmarshalStrict(data, &order); err != nil {
-		return nil, fmt.Errorf("%s: %s", orderPath, oneLine(err.Error()))
+	// One rule for check, serve and build: a folder of no lesson is refused by all three.
+	if len(ids) == 0 {
+		return nil, fmt.Errorf("%s: lists no lesson (lessons: [first-id, second-id])", orderPath)
 	}
 	files, err := fs.Glob(fsys, "*.yaml")
 	if err != nil {
 		return nil, err
 	}
 	for _, f := range files {
-		if id := strings.TrimSuffix(f, ".yaml"); f != OrderFile && !slices.Contains(order.Lessons, id) {
+		if id := strings.TrimSuffix(f, ".yaml"); f != OrderFile && !slices.Contains(ids, id) {
 			return nil, fmt.Errorf("%s: lesson %q (%s) is not listed", orderPath, id, path.Join(name, f))
 		}
 	}
 	s := &Shelf{name: name, files: map[string][]byte{}, parsed: map[string]*Lesson{}}
-	for i, id := range order.Lessons {
-		if slices.Contains(order.Lessons[:i], id) {
+	for i, id := range ids {
+		if slices.Contains(ids[:i], id) {
 			return nil, fmt.Errorf("%s: lesson %q is listed twice", orderPath, id)
 		}
-		data, err := fs.ReadFile(fsys, id+".yaml")
-		if err != nil {
+		data, err := readFile(fsys, name, id+".yaml")
+		if errors.Is(err, fs.ErrNotExist) || errors.Is(err, fs.ErrInvalid) {
 			return nil, fmt.Errorf("%s: lessons[%d] %q: no file %s", orderPath, i, id, path.Join(name, id+".yaml"))
+		}
+		if err != nil {
+			return nil, err
 		}
 		s.ids = append(s.ids, id)
 		s.files[id] = data

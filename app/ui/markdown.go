@@ -71,7 +71,7 @@ func ruleMarkdown(src string) string {
 		b.WriteString("</table>")
 		table = nil
 	}
-	for _, line := range strings.Split(strings.TrimSpace(src), "\n") {
+	for _, line := range strings.Split(strings.TrimSpace(controlChars.Replace(src)), "\n") {
 		trimmed := strings.TrimSpace(line)
 		indent := len(line) - len(strings.TrimLeft(line, " "))
 		switch m := listItem.FindStringSubmatch(line); {
@@ -131,33 +131,46 @@ var (
 	tableRule = regexp.MustCompile(`^\|[-:| ]+\|$`)
 	strong    = regexp.MustCompile(`\*\*(.+?)\*\*`)
 	emphasis  = regexp.MustCompile(`\*([^*\s][^*]*?)\*`)
-	// placeholder stands for a code span while the text around it is marked up.
-	placeholder = regexp.MustCompile("\x00[0-9]+\x00")
+	// codeMark stands for a code span while the text around it is marked up. It starts
+	// with "<", which esc never leaves in text, so no input can forge one: the NUL-digits
+	// placeholder it replaces was typed in a lesson intro and crashed the page (issue 21).
+	codeMark = regexp.MustCompile(`<([0-9]+)>`)
+	// controlChars are the characters a page has no use for; HTML reads a NUL as U+FFFD.
+	controlChars = strings.NewReplacer(controlPairs()...)
 )
+
+// controlPairs maps each C0 control but tab and newline, and DEL, to U+FFFD.
+func controlPairs() []string {
+	var pairs []string
+	for r := rune(0); r <= 0x7f; r++ {
+		if (r < ' ' || r == 0x7f) && r != '\t' && r != '\n' {
+			pairs = append(pairs, string(r), "\uFFFD")
+		}
+	}
+	return pairs
+}
 
 // writeInline writes one block's text: `code` verbatim (escaped), the rest escaped with
 // rule ids as buttons, then **bold** and *italic*, which may enclose code.
 func writeInline(b *strings.Builder, text string) {
 	parts := strings.Split(text, "`")
 	var codes []string
-	var plain strings.Builder
+	var run strings.Builder
 	for i, p := range parts {
-		if i%2 == 1 && i < len(parts)-1 { // inside a closed code span: a placeholder
-			plain.WriteString("\x00" + strconv.Itoa(len(codes)) + "\x00")
+		if i%2 == 1 && i < len(parts)-1 { // inside a closed code span: a mark
+			run.WriteString("<" + strconv.Itoa(len(codes)) + ">")
 			codes = append(codes, "<code>"+esc(p)+"</code>")
 			continue
 		}
 		if i%2 == 1 { // an unclosed backtick stays text
-			plain.WriteString("`")
+			p = "`" + p
 		}
-		plain.WriteString(p)
+		writeRuleLinks(&run, p)
 	}
-	var run strings.Builder
-	writeRuleLinks(&run, plain.String())
 	s := strong.ReplaceAllString(run.String(), "<strong>$1</strong>")
 	s = emphasis.ReplaceAllString(s, "<em>$1</em>")
-	s = placeholder.ReplaceAllStringFunc(s, func(m string) string {
-		n, _ := strconv.Atoi(strings.Trim(m, "\x00"))
+	s = codeMark.ReplaceAllStringFunc(s, func(m string) string {
+		n, _ := strconv.Atoi(m[1 : len(m)-1])
 		return codes[n]
 	})
 	b.WriteString(s)

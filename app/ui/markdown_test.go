@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 
@@ -31,4 +32,34 @@ func TestRuleMarkdown(t *testing.T) {
 	if got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
+}
+
+// mdTag is an HTML tag ruleMarkdown writes; anything else starting with "<" in its output
+// came from the input.
+var mdTag = regexp.MustCompile(`^</?(div|p|ul|ol|li|table|tr|th|td|strong|em|code|button)[ >]`)
+
+// FuzzRuleMarkdown: any text renders (a lesson's intro is a teacher's text, issue 21: a
+// NUL and a digit in it crashed the page through the code-span placeholder), the input
+// never becomes markup, and every tag written is closed.
+func FuzzRuleMarkdown(f *testing.F) {
+	fg1, _ := rules.Lookup("FG-1")
+	for _, s := range []string{fg1.Text, "a `b` c", "\x007\x00", "`x` \x000\x00 \x001\x00", "<0> `c` <1>", "**`a`** *b* DEL-9c", "- a\n  - b\n1. c\n| x | y |\n|---|\n| `1` | 2 |"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		out := ruleMarkdown(src)
+		for i := range len(out) {
+			if out[i] == '<' && !mdTag.MatchString(out[i:]) {
+				t.Fatalf("input became markup at %d: %q", i, out)
+			}
+		}
+		for _, tag := range []string{"div", "p", "ul", "ol", "li", "table", "tr", "th", "td", "strong", "em", "code", "button"} {
+			if open, end := strings.Count(out, "<"+tag+">")+strings.Count(out, "<"+tag+" "), strings.Count(out, "</"+tag+">"); open != end {
+				t.Fatalf("%d <%s> but %d </%s>: %q", open, tag, end, tag, out)
+			}
+		}
+		if strings.ContainsFunc(out, func(r rune) bool { return r < ' ' && r != '\t' }) {
+			t.Fatalf("a control character in %q", out)
+		}
+	})
 }

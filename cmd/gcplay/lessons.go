@@ -10,8 +10,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/gcplay/gcplay/gccore/scenario"
 	"github.com/gcplay/gcplay/lessons"
-	"sigs.k8s.io/yaml"
 )
 
 const lessonsUsage = `gcplay lessons: workshop exercises (lessons/README.md documents the format)
@@ -84,7 +84,9 @@ func lessonsList(dir, lang string, stdout io.Writer) error {
 		return err
 	}
 	for _, l := range ls {
-		fmt.Fprintf(stdout, "%-28s %-12s %s\n", l.ID, l.Level.Name(lang), l.Title.In(lang))
+		// Printable whatever the file holds, as gcplay's errors are (parsing refuses
+		// control characters already; this is the last guard of the terminal).
+		fmt.Fprintf(stdout, "%-28s %-12s %s\n", l.ID, l.Level.Name(lang), scenario.OneLine(l.Title.In(lang)))
 	}
 	return nil
 }
@@ -99,7 +101,7 @@ func lessonsCheck(dir string, stdout, stderr io.Writer) error {
 	failed := 0
 	for _, l := range ls {
 		if err := lessons.Check(l); err != nil {
-			fmt.Fprintf(stderr, "FAIL %v\n", err)
+			fmt.Fprintf(stderr, "FAIL %s\n", scenario.OneLine(err.Error()))
 			failed++
 			continue
 		}
@@ -125,14 +127,8 @@ func lessonsNew(id, dir string, stdout io.Writer) error {
 		return fmt.Errorf("lessons new: %s exists; choose another id or edit it", file)
 	}
 	order := filepath.Join(dir, lessons.OrderFile)
-	var list struct {
-		Lessons []string `json:"lessons"`
-	}
-	if data, err := os.ReadFile(order); err == nil {
-		if err := yaml.UnmarshalStrict(data, &list); err != nil {
-			return fmt.Errorf("lessons new: %s: %v", order, err)
-		}
-	} else if !errors.Is(err, fs.ErrNotExist) {
+	ids, err := lessons.ReadOrder(os.DirFS(dir), dir)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return fmt.Errorf("lessons new: %v", err)
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
@@ -141,9 +137,9 @@ func lessonsNew(id, dir string, stdout io.Writer) error {
 	if err := os.WriteFile(file, []byte(skeleton), 0o644); err != nil {
 		return fmt.Errorf("lessons new: %v", err)
 	}
-	list.Lessons = append(list.Lessons, id)
+	ids = append(ids, id)
 	out := "# The lessons in the order a class takes them.\nlessons:\n"
-	for _, l := range list.Lessons {
+	for _, l := range ids {
 		out += "- " + l + "\n"
 	}
 	if err := os.WriteFile(order, []byte(out), 0o644); err != nil {

@@ -65,3 +65,30 @@ func TestLessonsCLI(t *testing.T) {
 		}
 	}
 }
+
+// TestLessonsTextIsPrintable: an escape sequence, a carriage return or an OSC title
+// sequence in a lesson's text never reaches the terminal (issue 21 §9: a FAIL line split,
+// `\e[8m` hid the summary, `lessons list` set the terminal's title): such a text is
+// refused in one printable line naming the field.
+func TestLessonsTextIsPrintable(t *testing.T) {
+	for _, c := range []struct{ cmd, old, new, want string }{
+		{"check", "recap:", "wrong:\n- name: {en: \"\\e[8mhidden\\r\\nFAIL x\", zh-CN: y}\n  steps: [{delete: {apiVersion: v1, kind: ConfigMap, name: owner}}]\nrecap:", `wrong[0].name.en: control character '\x1b'`},
+		{"list", "en: A new lesson", "en: \"\\e]0;pwned\\a title\"", `line 5: title.en: control character '\x1b'`},
+	} {
+		dir := t.TempDir()
+		if code, _, errOut := runCLI(t, "", "lessons", "new", "tty", "--dir", dir); code != 0 {
+			t.Fatal(errOut)
+		}
+		file := filepath.Join(dir, "tty.yaml")
+		src, _ := os.ReadFile(file)
+		text := strings.Replace(strings.Replace(string(src), "goals: []", "goals: [deleted: ConfigMap/dependent]", 1), c.old, c.new, 1)
+		os.WriteFile(file, []byte(text), 0o644)
+		code, out, errOut := runCLI(t, "", "lessons", c.cmd, dir)
+		if code == 0 || strings.Count(errOut, "\n") != 1 || !strings.Contains(errOut, c.want) {
+			t.Errorf("%s: exit %d, stderr %q, want one line with %q", c.cmd, code, errOut, c.want)
+		}
+		if strings.ContainsFunc(out+strings.TrimSuffix(errOut, "\n"), func(r rune) bool { return r < ' ' && r != '\n' || r == 0x7f }) {
+			t.Errorf("%s: a control character reached the terminal: %q %q", c.cmd, out, errOut)
+		}
+	}
+}

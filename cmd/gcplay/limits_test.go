@@ -87,3 +87,14 @@ func TestErrorsArePrintable(t *testing.T) {
 	code, stdout, stderr := runCLI(t, "", "sim", "-f", "no\x1b[31m\nsuch.yaml")
 	wantOneLine(t, code, stdout, stderr, []string{`no\x1b[31m such.yaml`})
 }
+
+// TestMaxInputBytesAtInt64Max: the largest limit reads the file (limit+1 overflowed to a
+// negative count: nothing was read, and an empty List came out with exit 0).
+func TestMaxInputBytesAtInt64Max(t *testing.T) {
+	file := writeScenario(t, "kept.yaml", "objects: [{apiVersion: v1, kind: ConfigMap, metadata: {name: kept}}]\n")
+	code, stdout, stderr := runCLI(t, "", "sim", "-f", file, "--max-input-bytes", "9223372036854775807")
+	wantSuccess(t, code, stderr)
+	if !strings.Contains(stdout, "name: kept") {
+		t.Errorf("the scenario was not read: %s", stdout)
+	}
+}

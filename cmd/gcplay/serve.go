@@ -48,13 +48,28 @@ const webDir = "web"
 const lessonsFlagUsage = "a workshop folder (lesson files and order.yaml) to ship instead of the built-in lessons; checked first as 'gcplay lessons check DIR' does"
 
 // loadSite is the site for basePath, with the workshop folder lessonsDir's lessons when
-// given: checked first (lessons.Bundle), so a class never gets a broken lesson.
-func loadSite(basePath, lessonsDir string) (*site.Site, error) {
+// given: checked first (lessons.Bundle), so a class never gets a broken lesson. It
+// returns as soon as ctx ends, even from a check stuck inside one tick.
+func loadSite(ctx context.Context, basePath, lessonsDir string) (*site.Site, error) {
 	var bundle []byte
 	if lessonsDir != "" {
-		var err error
-		if bundle, err = lessons.Bundle(lessonsDir); err != nil {
-			return nil, fmt.Errorf("--lessons %s: %v", lessonsDir, err)
+		type checked struct {
+			bundle []byte
+			err    error
+		}
+		done := make(chan checked, 1)
+		go func() {
+			b, err := lessons.Bundle(ctx, lessonsDir)
+			done <- checked{b, err}
+		}()
+		select {
+		case c := <-done:
+			if c.err != nil {
+				return nil, fmt.Errorf("--lessons %s: %v", lessonsDir, c.err)
+			}
+			bundle = c.bundle
+		case <-ctx.Done():
+			return nil, fmt.Errorf("--lessons %s: interrupted while checking the lessons (%v)", lessonsDir, context.Cause(ctx))
 		}
 	}
 	s, err := site.Load(webDir, basePath)
@@ -81,7 +96,7 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err := parseFlags("serve", fs, args, stdout); err != nil {
 		return err
 	}
-	s, err := loadSite("/", o.lessons)
+	s, err := loadSite(ctx, "/", o.lessons)
 	if err != nil {
 		return fmt.Errorf("serve: %v", err)
 	}
@@ -134,7 +149,7 @@ func buildCommand(args []string, stdout, stderr io.Writer) error {
 	if err := site.CheckOut(o.out, webDir); err != nil {
 		return fmt.Errorf("build: %v", err)
 	}
-	s, err := loadSite(o.basePath, o.lessons)
+	s, err := loadSite(context.Background(), o.basePath, o.lessons) // Ctrl-C ends build as it is
 	if err != nil {
 		return fmt.Errorf("build: %v", err)
 	}

@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"runtime/debug"
 	"strconv"
@@ -214,7 +215,7 @@ func readLimited(r io.Reader, limit int64) ([]byte, error) {
 			buf.Grow(int(min(st.Size(), limit)) + bytes.MinRead) // ReadFrom wants MinRead free to stop
 		}
 	}
-	if _, err := buf.ReadFrom(io.LimitReader(r, limit+1)); err != nil {
+	if _, err := buf.ReadFrom(io.LimitReader(r, overLimit(limit))); err != nil {
 		return nil, err
 	}
 	data := buf.Bytes()
@@ -222,6 +223,16 @@ func readLimited(r io.Reader, limit int64) ([]byte, error) {
 		return nil, fmt.Errorf("larger than %s; raise --max-input-bytes to read it", byteCount(limit))
 	}
 	return data, nil
+}
+
+// overLimit is limit+1, the bytes to read to tell a text of limit bytes from a longer
+// one; at math.MaxInt64 it is limit itself (limit+1 overflowed: nothing was read and
+// an empty scenario ran).
+func overLimit(limit int64) int64 {
+	if limit == math.MaxInt64 {
+		return limit
+	}
+	return limit + 1
 }
 
 // byteCount renders a limit for people: "64 MiB (67108864 bytes)", "1000 bytes".

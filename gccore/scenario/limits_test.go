@@ -236,3 +236,25 @@ func TestStepErrorUnwraps(t *testing.T) {
 		t.Fatalf("got %q, want it to start with %q", err, want)
 	}
 }
+
+// TestLabelValueMustBeAString: a label or annotation value that YAML reads as a number, a
+// boolean, a list or a map is an error naming the field and the key (issue 21 §10: the
+// converter said "metadata: unrecognized type: string"), in an object and in an update.
+func TestLabelValueMustBeAString(t *testing.T) {
+	for _, c := range []struct{ yaml, want string }{
+		{"objects: [{apiVersion: v1, kind: ConfigMap, metadata: {name: a, labels: {app: 3}}}]", "objects[0] (ConfigMap a): metadata.labels.app: want a string, got float64 3 (quote it in YAML)"},
+		{"objects: [{apiVersion: v1, kind: ConfigMap, metadata: {name: a, labels: {app: x, tier: yes}}}]", "metadata.labels.tier: want a string, got bool true"},
+		{"objects: [{apiVersion: v1, kind: ConfigMap, metadata: {name: a, annotations: {\"a b\": [x]}}}]", `metadata.annotations."a b": want a string, got a list`},
+		{"objects: [{apiVersion: v1, kind: ConfigMap, metadata: {name: a, labels: [x]}}]", "metadata.labels: want a map of strings, got [x]"},
+		{"objects: [{apiVersion: v1, kind: ConfigMap, metadata: {name: a}}]\nsteps: [{update: {apiVersion: v1, kind: ConfigMap, metadata: {name: a, labels: {app: {x: y}}}}}]", "steps[0] (update): metadata.labels.app: want a string, got a map"},
+	} {
+		_, err := scenario.Parse("l.yaml", []byte(c.yaml))
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want %q", c.yaml, err, c.want)
+		}
+	}
+	// null removes a label in an update (a JSON merge patch).
+	if _, err := scenario.Parse("l.yaml", []byte("objects: [{apiVersion: v1, kind: ConfigMap, metadata: {name: a, labels: {app: x}}}]\nsteps: [{update: {apiVersion: v1, kind: ConfigMap, metadata: {name: a, labels: {app: null}}}}]")); err != nil {
+		t.Error(err)
+	}
+}

@@ -305,12 +305,41 @@ func parseObject(rs *gccore.Resources, m map[string]any) (*gccore.Object, error)
 func checkStrings(m map[string]any) error {
 	md, _ := m["metadata"].(map[string]any)
 	bad := func(path string, v any) error {
+		switch v.(type) {
+		case map[string]any:
+			return fmt.Errorf("%s: want a string, got a map", path)
+		case []any:
+			return fmt.Errorf("%s: want a string, got a list", path)
+		}
 		return fmt.Errorf("%s: want a string, got %T %s (quote it in YAML)", path, v, Quote(fmt.Sprint(v)))
 	}
 	for _, k := range []string{"name", "namespace", "uid", "generateName", "resourceVersion"} {
 		if v, ok := md[k]; ok && v != nil {
 			if _, ok := v.(string); !ok {
 				return bad("metadata."+k, v)
+			}
+		}
+	}
+	// A label or annotation value of another type: the converter said only "metadata:
+	// unrecognized type: string", naming neither the field nor the key (issue 21).
+	for _, k := range []string{"labels", "annotations"} {
+		kv, ok := md[k].(map[string]any)
+		if !ok {
+			if v := md[k]; v != nil {
+				return fmt.Errorf("metadata.%s: want a map of strings, got %s", k, Quote(fmt.Sprint(v)))
+			}
+			continue
+		}
+		keys := make([]string, 0, len(kv))
+		for key := range kv {
+			keys = append(keys, key)
+		}
+		sort.Strings(keys) // the same message for the same file, whatever the map order
+		for _, key := range keys {
+			if v := kv[key]; v != nil {
+				if _, ok := v.(string); !ok {
+					return bad("metadata."+k+"."+Quote(key), v)
+				}
 			}
 		}
 	}

@@ -104,7 +104,7 @@ func yamlv3Node(data []byte, limit int) (*yamlv3.Node, error) {
 	case err != nil:
 		return nil, syntaxError(data, err)
 	default:
-		return nil, &YAMLError{Line: documentLine(&next), Msg: "a second YAML document (after ---): a scenario is one document"}
+		return nil, &YAMLError{Line: documentLine(&next), Msg: "a second YAML document (after ---): the file is one document"}
 	}
 	return &doc, checkNode(&doc, limit)
 }

@@ -8,9 +8,6 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"slices"
-
-	"github.com/gcplay/gcplay/app/ui"
 )
 
 // ManifestName is the file that marks a folder as a site Write made: it lists the files
@@ -28,8 +25,9 @@ type manifest struct {
 // Write writes the site into dir, with a .gz and a .br copy beside each file Precompress
 // compressed (for hosts that serve precompressed files).
 //
-// dir must be absent, an empty folder, or a site an earlier Write made, whose files
-// (those its manifest lists) are replaced; files added to it by hand are kept. Whatever
+// dir must be absent, an empty folder, or a site an earlier Write made (it holds
+// ManifestName), whose files (those its manifest lists) are replaced; files added to it
+// by hand are kept. Whatever
 // dir is, Write refuses it when it is, or resolves through symbolic links to, the working
 // directory or one of its parents, a folder holding go.mod or .git (a repository), the
 // input folder webDir, a folder inside webDir, or a folder holding webDir.
@@ -170,10 +168,10 @@ func checkOut(dir, webDir string) (string, *manifest, error) {
 	}
 	b, err := os.ReadFile(filepath.Join(target, ManifestName))
 	if errors.Is(err, fs.ErrNotExist) {
-		if m := unmarkedSite(target, entries); m != nil {
-			return target, m, nil
-		}
-		return refuse("is not empty and holds no site of gcplay build (no " + ManifestName + "): choose an empty or new folder; nothing was changed")
+		// Only the manifest makes a folder gcplay's: a site written by hand holds the
+		// same names as go-app's files (index.html, app.css, app.js) and was taken for an
+		// old build and overwritten (issue 21).
+		return refuse("is not empty and holds no site of gcplay build (no " + ManifestName + "): choose an empty or new folder, or remove it yourself if it is an old gcplay site; nothing was changed")
 	}
 	var m manifest
 	if err == nil {
@@ -186,33 +184,6 @@ func checkOut(dir, webDir string) (string, *manifest, error) {
 		return refuse(fmt.Sprintf("holds a %s that cannot be read (%v): remove the folder yourself if it is a gcplay site", ManifestName, err))
 	}
 	return target, &m, nil
-}
-
-// unmarkedSite recognises a site that gcplay build wrote before it wrote manifests: a
-// folder holding nothing but go-app's files and web/ with nothing but the assets. It
-// returns a manifest listing them, or nil.
-func unmarkedSite(target string, entries []fs.DirEntry) *manifest {
-	m := &manifest{Generator: generator}
-	for _, e := range entries {
-		switch {
-		case e.Name() == "web" && e.IsDir():
-			web, err := os.ReadDir(filepath.Join(target, "web"))
-			if err != nil {
-				return nil
-			}
-			for _, w := range web {
-				if !w.Type().IsRegular() || !slices.Contains(ui.Assets, w.Name()) {
-					return nil
-				}
-				m.Files = append(m.Files, "web/"+w.Name())
-			}
-		case e.Type().IsRegular() && generated[e.Name()] != "":
-			m.Files = append(m.Files, e.Name())
-		default:
-			return nil
-		}
-	}
-	return m
 }
 
 // resolve makes p absolute and follows its symbolic links; the part of p that does not

@@ -200,27 +200,28 @@ func TestWriteReplacesAPreviousSite(t *testing.T) {
 	}
 }
 
-// A site written by gcplay build before it wrote manifests is recognised by its file names
-// and replaced.
-func TestWriteReplacesAnUnmarkedSite(t *testing.T) {
+// A folder without the manifest is refused whatever it holds (issue 21 §6): a site
+// written by hand (index.html, app.css, app.js: go-app's names) was taken for a build
+// from before manifests and overwritten, and so is a whole such build now.
+func TestWriteRefusesAFolderWithoutManifest(t *testing.T) {
 	_, web := newWeb(t)
 	t.Chdir(t.TempDir())
-	out := t.TempDir()
-	for _, name := range []string{"index.html", "app.js", "app-worker.js", "wasm_exec.js", "app.css", "manifest.webmanifest", "web/app.wasm", "web/icon.svg"} {
-		writeFile(t, filepath.Join(out, filepath.FromSlash(name)), "old")
-	}
-	if err := load(t, web, "/").Write(out, web); err != nil {
-		t.Fatalf("replacing an unmarked site: %v", err)
-	}
-	// One more file of the user's and the folder is no longer recognised.
-	out2 := t.TempDir()
-	writeFile(t, filepath.Join(out2, "index.html"), "old")
-	writeFile(t, filepath.Join(out2, "thesis.tex"), "mine")
-	before := snapshot(t, out2)
-	if err := load(t, web, "/").Write(out2, web); err == nil {
-		t.Error("a folder with a file of the user's was taken for a site")
-	}
-	if snapshot(t, out2) != before {
-		t.Error("a refused folder changed")
+	for _, names := range [][]string{
+		{"index.html", "app.css", "app.js"},
+		{"index.html", "app.js", "app-worker.js", "wasm_exec.js", "app.css", "manifest.webmanifest", "web/app.wasm", "web/icon.svg"},
+		{"index.html", "thesis.tex"},
+	} {
+		out := t.TempDir()
+		for _, name := range names {
+			writeFile(t, filepath.Join(out, filepath.FromSlash(name)), "mine")
+		}
+		before := snapshot(t, out)
+		err := load(t, web, "/").Write(out, web)
+		if err == nil || !strings.Contains(err.Error(), "holds no site of gcplay build (no "+ManifestName+")") {
+			t.Errorf("%v: %v, want a refusal", names, err)
+		}
+		if snapshot(t, out) != before {
+			t.Errorf("%v: a refused folder changed", names)
+		}
 	}
 }
