@@ -101,27 +101,24 @@ func (m *refManager) adopt(c *gccore.Object) bool {
 			Text: fmt.Sprintf("not adopted: %s %s is gone or has another uid (fresh uid check)", m.owner.Kind, m.owner.Name)})
 		return false
 	}
-	ref := controllerRef(m.owner)
+	// Upstream's ownerRefControllerPatch: a strategic merge patch of the one reference,
+	// which merges by uid into the child's list (a reference to the same owner that was not
+	// the controller becomes the controller reference, API-17).
 	patch, _ := json.Marshal(map[string]any{"metadata": map[string]any{
-		"ownerReferences": append(append([]metav1.OwnerReference(nil), c.OwnerReferences...), ref),
+		"ownerReferences": []metav1.OwnerReference{controllerRef(m.owner)},
 		"uid":             c.UID,
 	}})
-	_, err = m.client.Patch(rules.CREF2, fmt.Sprintf("adopt: labels match the selector of %s %s", m.owner.Kind, m.owner.Name), c.Ref(), gccore.MergePatch, patch)
+	_, err = m.client.Patch(rules.CREF2, fmt.Sprintf("adopt: labels match the selector of %s %s", m.owner.Kind, m.owner.Name), c.Ref(), gccore.StrategicPatch, patch)
 	return err == nil
 }
 
-// release removes the owner's reference from a child whose labels stopped matching (CREF-3).
+// release removes the owner's reference from a child whose labels stopped matching
+// (CREF-3), as upstream's deleteOwnerRefStrategicMergePatch: a strategic merge patch that
+// deletes the reference by uid.
 func (m *refManager) release(c *gccore.Object) {
-	var keep []metav1.OwnerReference
-	for _, r := range c.OwnerReferences {
-		if r.UID != m.owner.UID {
-			keep = append(keep, r)
-		}
-	}
-	var refs any = keep
-	if len(keep) == 0 {
-		refs = nil
-	}
-	patch, _ := json.Marshal(map[string]any{"metadata": map[string]any{"ownerReferences": refs, "uid": c.UID}})
-	m.client.Patch(rules.CREF3, fmt.Sprintf("release: labels no longer match the selector of %s %s", m.owner.Kind, m.owner.Name), c.Ref(), gccore.MergePatch, patch)
+	patch, _ := json.Marshal(map[string]any{"metadata": map[string]any{
+		"ownerReferences": []map[string]any{{"$patch": "delete", "uid": m.owner.UID}},
+		"uid":             c.UID,
+	}})
+	m.client.Patch(rules.CREF3, fmt.Sprintf("release: labels no longer match the selector of %s %s", m.owner.Kind, m.owner.Name), c.Ref(), gccore.StrategicPatch, patch)
 }

@@ -70,12 +70,7 @@ func (c *deploymentController) sync(key string) {
 	tmpl, _ := spec(d)["template"].(map[string]any)
 	hash := templateHash(tmpl)
 	want := replicas(d)
-	var newRS *gccore.Object
-	for _, rs := range owned {
-		if rs.Labels[hashLabel] == hash {
-			newRS = rs
-		}
-	}
+	newRS := findNewReplicaSet(tmpl, owned)
 	// DEP-3: older ReplicaSets go to 0 (Recreate's order: old down first).
 	for _, rs := range owned {
 		if rs != newRS && replicas(rs) != 0 {
@@ -134,9 +129,29 @@ func (c *deploymentController) newReplicaSet(d *gccore.Object, tmpl map[string]a
 	return rs
 }
 
-// templateHash is DEP-2's hash: FNV-32a of the template's JSON (map keys sorted) without
-// the hash label, rendered in SafeEncodeString's alphabet.
-func templateHash(tmpl map[string]any) string {
+// findNewReplicaSet is DEP-2's search, as upstream's FindNewReplicaSet: the oldest owned
+// ReplicaSet (by creation, then name) whose template equals the Deployment's once the hash
+// label is ignored (EqualIgnoreHash), so an adopted hand-made ReplicaSet with the same
+// template is the new one, whatever its labels.
+func findNewReplicaSet(tmpl map[string]any, owned []*gccore.Object) *gccore.Object {
+	want := string(templateJSON(tmpl))
+	var found *gccore.Object
+	for _, rs := range owned {
+		rt, _ := spec(rs)["template"].(map[string]any)
+		if string(templateJSON(rt)) != want {
+			continue
+		}
+		if found == nil || rs.CreationTimestamp.Before(&found.CreationTimestamp) ||
+			(rs.CreationTimestamp.Equal(&found.CreationTimestamp) && rs.Name < found.Name) {
+			found = rs
+		}
+	}
+	return found
+}
+
+// templateJSON is a Pod template's JSON (map keys sorted) without the hash label: what
+// DEP-2 hashes and compares.
+func templateJSON(tmpl map[string]any) []byte {
 	t, _ := runtime.DeepCopyJSONValue(tmpl).(map[string]any)
 	if md, _ := t["metadata"].(map[string]any); md != nil {
 		if l, _ := md["labels"].(map[string]any); l != nil {
@@ -144,8 +159,14 @@ func templateHash(tmpl map[string]any) string {
 		}
 	}
 	b, _ := json.Marshal(t)
+	return b
+}
+
+// templateHash is DEP-2's hash: FNV-32a of templateJSON, rendered in SafeEncodeString's
+// alphabet.
+func templateHash(tmpl map[string]any) string {
 	h := fnv.New32a()
-	h.Write(b)
+	h.Write(templateJSON(tmpl))
 	const alphabet = "bcdfghjklmnpqrstvwxz2456789"
 	v := h.Sum32()
 	out := make([]byte, 0, 10)
