@@ -87,11 +87,11 @@ bench: bench-native bench-wasm bench-sim bench-lessons
 
 bench-native:
 	mkdir -p .bench
-	$(GO) test -run '^$$' -bench . -benchmem -count 3 -cpu 1 -timeout 60m ./gccore | tee .bench/native.txt
+	$(GO) test -run '^$$' -bench . -benchmem -count 3 -cpu 1 -timeout 60m ./gccore ./gccore/cluster | tee .bench/native.txt
 
 bench-wasm:
 	mkdir -p .bench
-	GOOS=js GOARCH=wasm $(GO) test -run '^$$' -bench . -benchmem -count 3 -cpu 1 -timeout 60m -exec=$(NODEEXEC) ./gccore | tee .bench/wasm.txt
+	GOOS=js GOARCH=wasm $(GO) test -run '^$$' -bench . -benchmem -count 3 -cpu 1 -timeout 60m -exec=$(NODEEXEC) ./gccore ./gccore/cluster | tee .bench/wasm.txt
 
 # gcplay sim end to end (read, parse, run, print) on a generated 100k-object scenario file
 bench-sim:

@@ -201,7 +201,7 @@ func TestPodsShareTheTemplateSpec(t *testing.T) {
 	}
 }
 
-func mustParse(t *testing.T, src []byte) *scenario.Scenario {
+func mustParse(t testing.TB, src []byte) *scenario.Scenario {
 	t.Helper()
 	sc, err := scenario.Parse("test.yaml", src)
 	if err != nil {
