@@ -202,10 +202,16 @@ func (p *Playground) openLesson(ctx app.Context, id string) {
 		return
 	}
 	for _, e := range p.stored.entries {
-		if e.Name == lessonEntryName(l) {
-			p.switchWorkspace(ctx, e.ID)
+		if e.Name != lessonEntryName(l) {
+			continue
+		}
+		if e.ID == p.stored.id {
+			// The attempt is open already (the learner left the lesson): back into lesson mode.
+			p.startLesson(p.ws)
 			return
 		}
+		p.switchWorkspace(ctx, e.ID)
+		return
 	}
 	ws, err := lessonmode.Open(l, lessonWorkspacePrefix+l.ID)
 	if err != nil {
@@ -313,7 +319,7 @@ func (p *Playground) renderLesson() app.UI {
 		app.Ol().Class("hints").ID("lesson-hints").Body(hints...),
 		app.Div().Class("lesson-buttons").Body(
 			app.Button().Class("btn", "btn-small").ID("lesson-hint").Disabled(r.hints >= len(l.Hints)).Text(hintLabel).
-				OnClick(func(ctx app.Context, e app.Event) { r.hints++ }),
+				OnClick(p.revealHint),
 			app.Button().Class("btn", "btn-small").ID("lesson-solution").Disabled(r.solving >= 0).Text(t(lang, "showSolution")).
 				OnClick(func(ctx app.Context, e app.Event) { p.showSolution(ctx) }),
 			app.Button().Class("btn", "btn-small").ID("lesson-reset").Text(t(lang, "reset")).
@@ -369,6 +375,14 @@ func (p *Playground) renderEmbedLesson() app.UI {
 	)
 }
 
+// revealHint shows the open lesson's next hint. It reads p.lesson when clicked: go-app
+// keeps a button's first handler, so a closure over the lesson would keep the first one.
+func (p *Playground) revealHint(ctx app.Context, e app.Event) {
+	if p.lesson != nil {
+		p.lesson.hints++
+	}
+}
+
 // onRuleClick opens the rule of a rule id clicked in lesson Markdown (one delegated handler).
 func (p *Playground) onRuleClick(ctx app.Context, e app.Event) {
 	if b := e.Get("target").Call("closest", "[data-rule]"); b.Truthy() {
@@ -388,11 +402,29 @@ func (p *Playground) renderRecap() app.UI {
 		app.P().Class("recap-par").DataSet("actions", r.actions).DataSet("par", r.l.Par()).
 			Text(fmt.Sprintf(t(lang, "parFmt"), r.actions, r.l.Par())),
 		app.Raw(ruleMarkdown(r.l.Recap.In(lang))),
+		p.renderNextLesson(),
 		app.Div().Class("recap-traces").Body(
 			traceColumn(t(lang, "yourTrace"), after(p.ws.View().Trace, r.restTrace)),
 			traceColumn(t(lang, "referenceTrace"), r.reference),
 		),
 	)
+}
+
+// renderNextLesson is the recap's button to the lesson taught after the open one; none
+// after the last.
+func (p *Playground) renderNextLesson() app.UI {
+	ls, err := pageLessons()
+	if err != nil {
+		return app.Div().Class("recap-none")
+	}
+	for i, l := range ls[:max(len(ls)-1, 0)] {
+		if l.ID == p.lesson.l.ID {
+			next := ls[i+1].ID
+			return app.P().Body(app.Button().Class("btn").ID("recap-next").DataSet("lesson", next).Text(t(p.lang, "nextLesson")).
+				OnClick(func(ctx app.Context, e app.Event) { p.openLesson(ctx, next) }, app.EventScope(next)))
+		}
+	}
+	return app.Div().Class("recap-none")
 }
 
 // recapTraceLines bounds each trace column: the lessons settle in a few dozen records.
@@ -436,30 +468,24 @@ func (p *Playground) renderLessonsMenu() []app.UI {
 			Text(t(lang, "nextLesson")+": "+n.Title.In(lang)).
 			OnClick(func(ctx app.Context, e app.Event) { p.openLesson(ctx, n.ID) })))
 	}
-	for _, lv := range []lessons.Level{lessons.Beginner, lessons.Intermediate, lessons.Advanced} {
-		var items []app.UI
-		for i, l := range ls {
-			if l.Level != lv {
-				continue
-			}
-			l, done := l, p.progress[l.ID]
-			state, mark := "todo", "○"
-			if done {
-				state, mark = "done", "✓"
-			}
-			items = append(items, app.Li().Class("lesson-item").DataSet("lesson", l.ID).DataSet("progress", state).Body(
-				app.Button().Class("lesson-open").Body(
-					app.Span().Class("lesson-mark").Aria("label", t(lang, state)).Text(mark),
-					app.Span().Class("lesson-num").Text(fmt.Sprintf("%d.", i+1)),
-					app.Strong().Text(l.Title.In(lang)),
-					app.Span().Class("muted").Text(l.Goal.In(lang)),
-				).OnClick(func(ctx app.Context, e app.Event) { p.openLesson(ctx, l.ID) }, app.EventScope(l.ID)),
-			))
+	// One list in teaching order, numbered as taught; the level is a tag on each lesson.
+	var items []app.UI
+	for i, l := range ls {
+		l, done := l, p.progress[l.ID]
+		state, mark := "todo", "○"
+		if done {
+			state, mark = "done", "✓"
 		}
-		if len(items) > 0 {
-			out = append(out, app.H3().Text(lv.Name(lang)), app.Ul().Class("lessons-list").Body(items...))
-		}
+		items = append(items, app.Li().Class("lesson-item").DataSet("lesson", l.ID).DataSet("progress", state).Body(
+			app.Button().Class("lesson-open").Body(
+				app.Span().Class("lesson-mark").Aria("label", t(lang, state)).Text(mark),
+				app.Span().Class("lesson-num").Text(fmt.Sprintf("%d.", i+1)),
+				app.Span().Body(app.Strong().Text(l.Title.In(lang)), app.Text(" "), app.Span().Class("lesson-tag").Text(l.Level.Name(lang))),
+				app.Span().Class("muted").Text(l.Goal.In(lang)),
+			).OnClick(func(ctx app.Context, e app.Event) { p.openLesson(ctx, l.ID) }, app.EventScope(l.ID)),
+		))
 	}
+	out = append(out, app.Ul().Class("lessons-list").Body(items...))
 	return out
 }
 
