@@ -114,8 +114,21 @@ func lessonOf(ws *workspace.Workspace) (*lessons.Lesson, bool) {
 	return l, ok && err == nil
 }
 
-// lessonEntryName names an attempt's catalog entry.
-func lessonEntryName(l *lessons.Lesson) string { return "Lesson: " + l.Title.In("en") }
+// lessonEntryName names an attempt's catalog entry in lang.
+func lessonEntryName(lang string, l *lessons.Lesson) string {
+	return tr(lang, "Lesson: ") + l.Title.In(lang)
+}
+
+// isLessonEntry reports whether a catalog entry's name is that of l's attempt, in any
+// language: an attempt begun in English is found again on the Chinese page.
+func isLessonEntry(name string, l *lessons.Lesson) bool {
+	for _, lang := range lessons.Languages {
+		if name == lessonEntryName(lang, l) {
+			return true
+		}
+	}
+	return false
+}
 
 // startLesson puts the page in lesson mode when ws is a lesson's attempt (open calls it).
 func (p *Playground) startLesson(ws *workspace.Workspace) {
@@ -202,7 +215,7 @@ func (p *Playground) openLesson(ctx app.Context, id string) {
 		return
 	}
 	for _, e := range p.stored.entries {
-		if e.Name != lessonEntryName(l) {
+		if !isLessonEntry(e.Name, l) {
 			continue
 		}
 		if e.ID == p.stored.id {
@@ -218,7 +231,7 @@ func (p *Playground) openLesson(ctx app.Context, id string) {
 		p.notice = notice{noticeError, err.Error()}
 		return
 	}
-	p.createWorkspace(ctx, lessonEntryName(l), ws, nil)
+	p.createWorkspace(ctx, lessonEntryName(p.lang, l), ws, nil)
 }
 
 // lessonFragment is the id of a `#lesson=ID` link.
@@ -465,7 +478,7 @@ func (p *Playground) renderLessonsMenu() []app.UI {
 	if next != nil {
 		n := next
 		out = append(out, app.P().Body(app.Button().Class("btn").ID("lessons-next").DataSet("lesson", n.ID).
-			Text(t(lang, "nextLesson")+": "+n.Title.In(lang)).
+			Text(labelled(lang, t(lang, "nextLesson"), n.Title.In(lang))).
 			OnClick(func(ctx app.Context, e app.Event) { p.openLesson(ctx, n.ID) })))
 	}
 	// One list in teaching order, numbered as taught; the level is a tag on each lesson.

@@ -295,7 +295,7 @@ func (p *Playground) storageKind() string {
 
 // sessionLink is a URL that reopens the session as a scenario.
 func (p *Playground) sessionLink() string {
-	return pageLocation().String() + "#scenario=" + workspace.EncodeLink(p.ws.ExportScenario())
+	return pageURL(p.lang, "scenario="+workspace.EncodeLink(p.ws.ExportScenario()))
 }
 
 // recoverRender turns a panic while rendering into an error box in place of the panel.

@@ -44,17 +44,25 @@ func linkProblem(kind string, err error) string {
 	return "The " + kind + " link could not be opened: " + err.Error()
 }
 
-// pageURL is the full page's address (no ?embed) followed by fragment.
-func pageURL(fragment string) string {
+// pageURL is the full page's address (no ?embed) followed by fragment, in lang: a link
+// made on the Chinese page opens in Chinese (?lang=zh-CN) in any browser; an English
+// one leaves the choice to the reader's browser.
+func pageURL(lang, fragment string) string {
 	u := pageLocation()
 	q := u.Query()
 	q.Del("embed")
+	q.Del("lang")
+	if lang != "en" {
+		q.Set("lang", lang)
+	}
 	u.RawQuery = q.Encode()
 	return u.String() + "#" + fragment
 }
 
 // shareURL is the link that reopens the session at its tick, in a new workspace.
-func shareURL(ws *workspace.Workspace) string { return pageURL(fragShare + workspace.EncodeShare(ws)) }
+func shareURL(lang string, ws *workspace.Workspace) string {
+	return pageURL(lang, fragShare+workspace.EncodeShare(ws))
+}
 
 // embedSnippet is the iframe that shows the shared session compactly (?embed=1).
 func embedSnippet(share string) string {
@@ -74,7 +82,7 @@ func (p *Playground) openShare(ctx app.Context) {
 		return
 	}
 	code := workspace.EncodeShare(p.ws)
-	p.share, p.overlay = pageURL(fragShare+code), overlayShare
+	p.share, p.overlay = pageURL(p.lang, fragShare+code), overlayShare
 	if len(code) > workspace.MaxShareLinkChars {
 		p.notice = notice{noticeInfo, tr(p.lang, "This session is too large for a link (over 2 MiB), which gcplay would refuse to open; export it as a scenario file instead (Export tab).")}
 	}
@@ -101,7 +109,7 @@ func (p *Playground) renderShare() []app.UI {
 	if p.lesson == nil {
 		return body
 	}
-	lesson := pageURL("lesson=" + p.lesson.l.ID)
+	lesson := pageURL(p.lang, "lesson="+p.lesson.l.ID)
 	lessonSnippet := embedSnippet(lesson)
 	return append(body,
 		app.H3().Text(tr(lang, "This lesson, from its start")),
@@ -217,7 +225,7 @@ func embedLesson(ls *lessons.Shelf, lessonsErr error, id, lang string) (*workspa
 func (p *Playground) renderEmbed() app.UI {
 	v := p.ws.View()
 	if p.shareVersion != v.Version || p.share == "" {
-		p.share, p.shareVersion = shareURL(p.ws), v.Version
+		p.share, p.shareVersion = shareURL(p.lang, p.ws), v.Version
 	}
 	return app.Div().Class("pg", "pg-embed").Body(
 		app.Header().Class("pg-header", "embed-header").Body(
