@@ -15,6 +15,23 @@ func wide(r rune) bool {
 		(r >= 0xFF00 && r <= 0xFFEF) // full-width forms: ，：；（）
 }
 
+// Width is s's width in a terminal's columns: a CJK character takes two.
+func Width(s string) int {
+	n := 0
+	for _, r := range s {
+		n++
+		if wide(r) && !(r >= 0xFF61 && r <= 0xFFDC) { // half-width forms take one
+			n++
+		}
+	}
+	return n
+}
+
+// Pad fills s with spaces to w columns (Width), as %-Ns does for ASCII.
+func Pad(s string, w int) string {
+	return s + strings.Repeat(" ", max(w-Width(s), 0))
+}
+
 // JoinLines joins the lines of one paragraph: with a space, except between two CJK
 // characters. Each line is trimmed first.
 func JoinLines(lines []string) string {

@@ -84,7 +84,8 @@ func lessonsList(dir, lang string, stdout io.Writer) error {
 		return err
 	}
 	for _, l := range ls {
-		fmt.Fprintf(stdout, "%-28s %-12s %s\n", l.ID, l.Level.Name(lang), l.Title.In(lang))
+		// Padded by display width: a Chinese level name is two columns a character.
+		fmt.Fprintf(stdout, "%s %s %s\n", lessons.Pad(l.ID, 28), lessons.Pad(l.Level.Name(lang), 12), l.Title.In(lang))
 	}
 	return nil
 }

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/gcplay/gcplay/lessons"
 )
 
 // TestLessonsCLI: list and check the built-in lessons; a new lesson's skeleton fails check
@@ -62,6 +64,26 @@ func TestLessonsCLI(t *testing.T) {
 		code, out, errOut := runCLI(t, "", c.args...)
 		if code == 0 || out != "" || !strings.Contains(errOut, c.want) || strings.Count(errOut, "\n") != 1 {
 			t.Errorf("%v: %d %q %q, want one line with %q", c.args, code, out, errOut, c.want)
+		}
+	}
+}
+
+// TestLessonsListAligned: `lessons list` lines its columns up by display width in both
+// languages, a CJK character taking two columns (%-12s counted runes: the Chinese level
+// column was two columns wider than the English one).
+func TestLessonsListAligned(t *testing.T) {
+	ls, err := lessons.Builtin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cols := map[int]bool{} // where the titles start, in both languages
+	for _, lang := range []string{"en", "zh-CN"} {
+		_, out, _ := runCLI(t, "", "lessons", "list", "--lang", lang)
+		for i, line := range strings.Split(strings.TrimSpace(out), "\n") {
+			cols[lessons.Width(line)-lessons.Width(ls[i].Title.In(lang))] = true
+		}
+		if len(cols) != 1 {
+			t.Errorf("%s: titles start at display columns %v:\n%s", lang, cols, out)
 		}
 	}
 }
