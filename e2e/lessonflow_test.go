@@ -5,6 +5,7 @@ package e2e
 import (
 	"context"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -70,4 +71,30 @@ func TestLessonNextAndNumbers(t *testing.T) {
 		t.Errorf("picker:\n got %v\nwant %v", got, want)
 	}
 	screenshot(t, ctx, "lessons-picker-order")
+}
+
+// TestLessonDeadEnds: an empty graph in a lesson without a Create tab does not send the
+// learner there, and notready-node's force delete, typed as kubectl users type it, works
+// in its console and finishes the lesson.
+func TestLessonDeadEnds(t *testing.T) {
+	ctx := newTab(t)
+	openURL(t, ctx, baseURL+"/#lesson=background-deletion")
+	waitLesson(t, ctx, "background-deletion")
+	click(t, ctx, "Show solution")
+	waitAllMet(t, ctx, "the solution")
+	waitJS(t, ctx, "the empty graph", `document.querySelector('.graph-empty') !== null`, 10*time.Second)
+	if got := eval[string](t, ctx, `document.querySelector('.graph-empty').textContent`); got != "No objects." {
+		t.Errorf("the empty graph says %q in a lesson without Create", got)
+	}
+
+	openURL(t, ctx, baseURL+"/#lesson=notready-node")
+	waitLesson(t, ctx, "notready-node")
+	do(t, ctx, "open the Console tab", chromedp.Click(tab("Console")))
+	out, errText := typeCommand(t, ctx, "kubectl delete pod web-hjslb5h-rrvh5 -n default --grace-period=0 --force --wait=false")
+	if errText != "" || !strings.Contains(out, "force deleted") {
+		t.Fatalf("force delete: %q %q", out, errText)
+	}
+	click(t, ctx, "Run until idle")
+	waitAllMet(t, ctx, "notready-node after a force delete")
+	screenshot(t, ctx, "lesson-notready-force-delete")
 }

@@ -93,6 +93,9 @@ func Check(l *Lesson) error {
 }
 
 func check(l *Lesson) error {
+	if err := checkControlWords(l); err != nil {
+		return err
+	}
 	run, err := Play(l, "solution", l.Solution)
 	if err != nil {
 		return err

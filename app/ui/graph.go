@@ -22,6 +22,8 @@ type GraphPanel struct {
 	Collapsed map[string]bool // replaced, never changed in place, so go-app sees changes
 	// LegendOpen opens the legend (a first visit); the reader may close it.
 	LegendOpen bool
+	// Empty is what an empty graph says, naming only the controls the page offers.
+	Empty string
 
 	onSelect func(app.Context, types.UID)
 	onToggle func(app.Context, string)
@@ -150,7 +152,7 @@ func (g *GraphPanel) Render() (ui app.UI) {
 			),
 		),
 		app.If(len(s.Nodes) == 0 && s != unfolded, func() app.UI {
-			return app.P().Class("graph-empty").Text(tr(g.Lang, "No objects. Create some in the Create tab or the Console, or open an example."))
+			return app.P().Class("graph-empty").Text(g.Empty)
 		}),
 	)
 }

@@ -213,6 +213,8 @@ var zhCNLabels = map[string]string{
 	"The garbage collector's own graph (uidToNode)":                                 "垃圾回收器自己的图（uidToNode）",
 	"Fit the graph to the panel (f)":                                                "让图适应面板（f）",
 	"No objects. Create some in the Create tab or the Console, or open an example.": "没有对象。在“创建”标签页或控制台中创建，或打开一个示例。",
+	"No objects.": "没有对象。", "No objects. Create some in the Create tab.": "没有对象。在“创建”标签页中创建。",
+	"No objects. Create some in the Create tab or the Console.": "没有对象。在“创建”标签页或控制台中创建。",
 	"Inspector": "检查器", "Create": "创建", "Console": "控制台", "Export": "导出",
 	"Trace": "轨迹", "Workspaces": "工作区", "Example": "示例", "Choose…": "选择…", "Help": "帮助",
 	"the Kubernetes garbage collector, tick by tick": "逐个 tick 观察 Kubernetes 垃圾回收器",

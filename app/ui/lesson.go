@@ -536,5 +536,19 @@ func (p *Playground) refuse(control string) error {
 	return fmt.Errorf(t(p.lang, "refuseFmt"), control, strings.Join(p.lesson.l.Controls, ", "))
 }
 
+// emptyGraph is what an empty graph says: where to make objects, naming only the tabs
+// the open lesson offers (no dead end).
+func (p *Playground) emptyGraph() string {
+	switch {
+	case p.lesson == nil:
+		return tr(p.lang, "No objects. Create some in the Create tab or the Console, or open an example.")
+	case p.refuse(lessons.ControlCreate) != nil:
+		return tr(p.lang, "No objects.")
+	case p.refuse(lessons.ControlConsole) != nil:
+		return tr(p.lang, "No objects. Create some in the Create tab.")
+	}
+	return tr(p.lang, "No objects. Create some in the Create tab or the Console.")
+}
+
 // tabControl is the lesson control each side tab needs.
 var tabControl = map[string]string{tabAuthor: lessons.ControlCreate, tabConsole: lessons.ControlConsole}

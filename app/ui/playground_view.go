@@ -76,7 +76,7 @@ func (p *Playground) renderGraphSection(v *workspace.View) app.UI {
 	return app.Section().Class("pg-graph").Aria("label", tr(p.lang, "Object graph")).Body(
 		&SelectionBar{Lang: p.lang, Locked: p.refuse(lessons.ControlDelete) != nil, Object: selectedIn(v, p.selected), Selected: p.selected, Policy: p.policy,
 			onPolicy: func(ctx app.Context, pol string) { p.policy = pol }, onCmd: p.do},
-		&GraphPanel{Lang: p.lang, View: v, Mode: p.mode, Selected: p.selected, Collapsed: p.collapsed, LegendOpen: p.legendOpen,
+		&GraphPanel{Lang: p.lang, View: v, Mode: p.mode, Selected: p.selected, Collapsed: p.collapsed, LegendOpen: p.legendOpen, Empty: p.emptyGraph(),
 			onSelect: p.onSelect, onToggle: p.onToggle, onMode: func(ctx app.Context, m scene.Mode) { p.mode = m },
 			onCollapse: func(ctx app.Context, m map[string]bool) { p.collapsed = m }},
 		&NodeLane{Lang: p.lang, View: v, Selected: p.selected, onSelect: p.onSelect, onReady: p.setNodeReady},
