@@ -90,6 +90,14 @@ func lessonsList(dir, lang string, stdout io.Writer) error {
 	return nil
 }
 
+// count is "1 goal", "2 goals".
+func count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
 // lessonsCheck replays every lesson; a broken one is one line on stderr, and the command
 // fails if any is.
 func lessonsCheck(dir string, stdout, stderr io.Writer) error {
@@ -104,7 +112,7 @@ func lessonsCheck(dir string, stdout, stderr io.Writer) error {
 			failed++
 			continue
 		}
-		fmt.Fprintf(stdout, "ok   %-28s par %d, %d goals, %d wrong attempts\n", l.ID, l.Par(), len(l.Goals), len(l.Wrong))
+		fmt.Fprintf(stdout, "ok   %-28s par %d, %s, %s\n", l.ID, l.Par(), count(len(l.Goals), "goal"), count(len(l.Wrong), "wrong attempt"))
 	}
 	if failed > 0 {
 		return fmt.Errorf("lessons check: %d of %d lessons failed", failed, len(ls))

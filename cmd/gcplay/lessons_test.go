@@ -19,7 +19,7 @@ func TestLessonsCLI(t *testing.T) {
 	if code, out, _ := runCLI(t, "", "lessons", "list", "--lang", "zh-CN"); code != 0 || !strings.Contains(out, "属主与附属对象") {
 		t.Errorf("list --lang zh-CN: %d %q", code, out)
 	}
-	if code, out, errOut := runCLI(t, "", "lessons", "check"); code != 0 || !strings.Contains(out, "ok   foreground-deletion") {
+	if code, out, errOut := runCLI(t, "", "lessons", "check"); code != 0 || !strings.Contains(out, "ok   foreground-unblock           par 1, 1 goal, 1 wrong attempt\n") {
 		t.Errorf("check: %d %q %q", code, out, errOut)
 	}
 
