@@ -145,7 +145,7 @@ func (g *GraphPanel) Render() (ui app.UI) {
 				OnClick(func(ctx app.Context, e app.Event) { g.foldAndFit(ctx) }),
 			legend(g.LegendOpen, g.Lang),
 		),
-		svgEl("svg").Class("graph-svg", g.detail()).Attr("role", "img").Aria("label", fmt.Sprintf("%s graph, %d nodes", g.Mode, len(s.Nodes))).
+		svgEl("svg").Class("graph-svg", g.detail()).Attr("data-graph", g.Mode.String()).Attr("role", "img").Aria("label", fmt.Sprintf("%s graph, %d nodes", g.Mode, len(s.Nodes))).
 			OnClick(g.onClick).Body(
 			svgEl("g").Attr("transform", transformOf(g.vp)).Body(
 				&GraphCanvas{Lang: g.Lang, Scene: s, Selected: g.Selected, Collapsed: g.Collapsed},
