@@ -220,6 +220,27 @@ func embedLesson(ls *lessons.Shelf, lessonsErr error, id, lang string) (*workspa
 	return ws, ""
 }
 
+// renderEmbedMain is the compact page's graph with the trace below it, or in a lesson
+// with the tabs beside it that the lesson's controls need (the Inspector's finalizer
+// buttons, Create, the Console), as the full page has them.
+func (p *Playground) renderEmbedMain(v *workspace.View) app.UI {
+	if p.lesson == nil {
+		return app.Main().Class("pg-main", "embed-main").Body(
+			p.renderGraphSection(v),
+			app.Section().Class("pg-bottom").Aria("label", tr(p.lang, "Trace")).Body(
+				&TracePanel{Lang: p.lang, View: v, onRule: p.showRule},
+			),
+		)
+	}
+	return app.Main().Class("pg-main", "embed-main", "embed-split").Body(
+		p.renderGraphSection(v),
+		app.Section().Class("pg-side").Aria("label", tr(p.lang, "Details")).Body(
+			p.renderTabs(embedTabs),
+			p.renderTab(v),
+		),
+	)
+}
+
 // renderEmbed lays out the compact page: the controls, the graph and the trace, with a
 // link to the full page carrying the same state (no workspaces, guide or tour).
 func (p *Playground) renderEmbed() app.UI {
@@ -242,12 +263,7 @@ func (p *Playground) renderEmbed() app.UI {
 			onUntil: func(ctx app.Context, q string) { p.until = q }, onRewind: p.onRewind,
 		},
 		p.renderEmbedLesson(),
-		app.Main().Class("pg-main", "embed-main").Body(
-			p.renderGraphSection(v),
-			app.Section().Class("pg-bottom").Aria("label", tr(p.lang, "Trace")).Body(
-				&TracePanel{Lang: p.lang, View: v, onRule: p.showRule},
-			),
-		),
+		p.renderEmbedMain(v),
 		p.renderNotice(),
 		p.renderOverlay(v),
 	)

@@ -1,0 +1,96 @@
+//go:build !js
+
+package e2e
+
+import (
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// fitsJS is true when the page needs no scrolling: the compact page fits its iframe.
+const fitsJS = `document.documentElement.scrollHeight <= innerHeight + 1 && document.documentElement.scrollWidth <= innerWidth + 1`
+
+// TestEmbeddedLessonControls: the compact page of a lesson offers what its controls allow,
+// as the full page does, in a 960×600 frame: finalizers' Remove button in the Inspector,
+// notready-node's node toggle, and a console for owners-and-dependents; each lesson is
+// finished inside it. The contract's hooks hold there too.
+func TestEmbeddedLessonControls(t *testing.T) {
+	ctx := newTab(t)
+	do(t, ctx, "a 960×600 frame", chromedp.EmulateViewport(960, 600))
+	open := func(id string) {
+		t.Helper()
+		openURL(t, ctx, baseURL+"/?embed=1#lesson="+id)
+		waitLesson(t, ctx, id)
+		if !eval[bool](t, ctx, fitsJS) {
+			t.Errorf("%s: the compact page scrolls in 960×600", id)
+		}
+	}
+
+	open("finalizers")
+	for _, h := range []string{`#lesson`, `#lesson-goals`, `[data-graph]`, `.notice`, `xpath://button[normalize-space(.)="Fit"]`} {
+		waitJS(t, ctx, "hook "+h, hookJS(h), 5*time.Second)
+	}
+	if tabs := eval[string](t, ctx, `[...document.querySelectorAll('[role=tab]')].map(b => b.textContent).join(',')`); tabs != "Inspector,Trace" {
+		t.Errorf("tabs of the embedded finalizers lesson: %s, want Inspector,Trace", tabs)
+	}
+	do(t, ctx, "select bucket", chromedp.Click(objectSel("ConfigMap", "bucket")))
+	do(t, ctx, "remove its finalizer", chromedp.Click(chromedp.Search(`//button[@aria-label="Remove finalizer storage.example.com/cleanup"]`)))
+	click(t, ctx, "Run until idle")
+	waitAllMet(t, ctx, "finalizers in the compact page")
+	screenshot(t, ctx, "embed-960x600-finalizers-done")
+
+	open("notready-node")
+	do(t, ctx, "set node-a Ready", chromedp.Click(chromedp.CSS(`[data-node-toggle="yes:node-a"]`)))
+	click(t, ctx, "Run until idle")
+	waitAllMet(t, ctx, "notready-node in the compact page")
+	screenshot(t, ctx, "embed-960x600-notready-done")
+
+	openURL(t, ctx, baseURL+"/?embed=1&lang=zh-CN#lesson=owners-and-dependents")
+	waitLesson(t, ctx, "owners-and-dependents")
+	do(t, ctx, "open the Console tab", chromedp.Click(tab("控制台")))
+	waitJS(t, ctx, "the console", hookJS(`#console-input`)+` && `+hookJS(`#con-log`), 5*time.Second)
+	screenshot(t, ctx, "embed-960x600-zh-CN-console")
+	if out, errText := typeCommand(t, ctx, `kubectl patch configmap child --type=merge -p '{"metadata":{"ownerReferences":[{"apiVersion":"v1","kind":"ConfigMap","name":"parent","uid":"parent-uid"}]}}'`); errText != "" {
+		t.Fatalf("patch: %q %q", out, errText)
+	}
+	if out, errText := typeCommand(t, ctx, `kubectl delete configmap parent`); errText != "" {
+		t.Fatalf("delete: %q %q", out, errText)
+	}
+	click(t, ctx, "运行至空闲")
+	waitAllMet(t, ctx, "owners-and-dependents in the compact page")
+	screenshot(t, ctx, "embed-960x600-zh-CN-done")
+}
+
+// TestEmbeddedLessonInCoursePage: how a course page shows a lesson (a 960×600 iframe),
+// in both languages, at the laptop sizes of issue 22, for the screenshots.
+func TestEmbeddedLessonInCoursePage(t *testing.T) {
+	ctx := newTab(t)
+	mux := http.NewServeMux()
+	mux.Handle("/", siteHandler)
+	mux.HandleFunc("/course.html", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprint(w, strings.Replace(fmt.Sprintf(coursePage, r.URL.Query().Get("src")), `width="1100" height="700"`, `width="960" height="600"`, 1))
+	})
+	srv := httptest.NewServer(mux)
+	defer srv.Close()
+	for _, c := range []struct {
+		w, h int
+		lang string
+	}{{1366, 657, "en"}, {1280, 720, "zh-CN"}} {
+		do(t, ctx, "resize", chromedp.EmulateViewport(int64(c.w), int64(c.h)))
+		src := "/?embed=1&lang=" + c.lang + "#lesson=finalizers"
+		do(t, ctx, "open the course page", chromedp.Navigate("about:blank"), chromedp.Navigate(srv.URL+"/course.html?src="+url.QueryEscape(src)))
+		waitJS(t, ctx, "the embedded lesson", inFrame(`document.querySelector('#lesson')?.dataset.lesson === 'finalizers'`), 60*time.Second)
+		if !eval[bool](t, ctx, inFrame(`(() => { const d = document.documentElement; return d.scrollHeight <= d.clientHeight + 1 && d.scrollWidth <= d.clientWidth + 1 })()`)) {
+			t.Errorf("%dx%d %s: the embedded lesson scrolls inside its 960×600 frame", c.w, c.h, c.lang)
+		}
+		screenshot(t, ctx, fmt.Sprintf("course-embed-%dx%d-%s", c.w, c.h, c.lang))
+	}
+}
