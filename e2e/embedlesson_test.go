@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/chromedp"
 )
 
@@ -93,4 +94,46 @@ func TestEmbeddedLessonInCoursePage(t *testing.T) {
 		}
 		screenshot(t, ctx, fmt.Sprintf("course-embed-%dx%d-%s", c.w, c.h, c.lang))
 	}
+}
+
+// TestOpenInGcplayTellsCoursePage: a learner opens the embedded lesson in the full page
+// ("Open in gcplay", a new tab) and finishes it there; the course page hears
+// gcplay:lesson-complete from its iframe, with the origin and source it checks.
+func TestOpenInGcplayTellsCoursePage(t *testing.T) {
+	ctx := newTab(t)
+	mux := http.NewServeMux()
+	mux.Handle("/", siteHandler)
+	mux.HandleFunc("/course.html", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprintf(w, strings.Replace(coursePage, `if (e.origin !== location.origin) return;`,
+			`if (e.origin !== location.origin || e.source !== document.getElementById('gcplay').contentWindow) return;`, 1), "/?embed=1#lesson=background-deletion")
+	})
+	srv := httptest.NewServer(mux)
+	defer srv.Close()
+	do(t, ctx, "open the course page", chromedp.Navigate("about:blank"), chromedp.Navigate(srv.URL+"/course.html"))
+	waitJS(t, ctx, "the embedded lesson", inFrame(`document.querySelector('#lesson')?.dataset.lesson === 'background-deletion'`), 60*time.Second)
+
+	// A real click on the link (a script's click would meet the popup blocker).
+	xy := eval[[]float64](t, ctx, `(() => { const f = document.getElementById('gcplay').getBoundingClientRect();
+		const r = window.frames[0].document.querySelector('[data-open-full]').getBoundingClientRect();
+		return [f.left + r.left + r.width / 2, f.top + r.top + r.height / 2] })()`)
+	opened := chromedp.WaitNewTarget(ctx, func(info *target.Info) bool { return strings.Contains(info.URL, "#ws=") })
+	do(t, ctx, "click Open in gcplay", chromedp.MouseClickXY(xy[0], xy[1]))
+	var id target.ID
+	select {
+	case id = <-opened:
+	case <-time.After(20 * time.Second):
+		t.Fatal("Open in gcplay opened no tab")
+	}
+	full, cancel := chromedp.NewContext(ctx, chromedp.WithTargetID(id))
+	defer cancel()
+	if err := chromedp.Do(full); err != nil { // attach with no deadline, as newVisitorTab does
+		t.Fatal(err)
+	}
+	waitJS(t, full, "the full page", readyJS, 60*time.Second)
+	waitLesson(t, full, "background-deletion")
+	deleteWith(t, full, "Deployment", "web", "Background")
+	click(t, full, "Run until idle")
+	waitAllMet(t, full, "the lesson in the full page")
+	waitJS(t, ctx, "gcplay:lesson-complete on the course page", `window.messages.some(m => m.type === 'gcplay:lesson-complete' && m.lesson === 'background-deletion' && m.actions === 1)`, 10*time.Second)
 }

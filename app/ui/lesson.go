@@ -175,30 +175,51 @@ func (p *Playground) judge() {
 	met := lessonmode.Met(r.l.Goals, &s)
 	for i, m := range met {
 		if m && (i >= len(r.met) || !r.met[i]) && !r.shown {
-			postToParent(map[string]any{"type": "gcplay:goal-met", "lesson": r.l.ID, "goal": i})
+			postProgress(map[string]any{"type": "gcplay:goal-met", "lesson": r.l.ID, "goal": i})
 		}
 	}
 	r.met, r.actions = met, len(s.Actions)
 	done := lessons.AllMet(r.l.Goals, &s)
 	if done && !r.done && !r.shown {
-		postToParent(map[string]any{"type": "gcplay:lesson-complete", "lesson": r.l.ID, "actions": r.actions, "par": r.l.Par()})
+		postProgress(map[string]any{"type": "gcplay:lesson-complete", "lesson": r.l.ID, "actions": r.actions, "par": r.l.Par()})
 		p.markDone(r.l.ID)
 	}
 	r.done = done
 }
 
-// postToParent tells the page embedding this one (an iframe) about progress: only lesson
-// ids and counts, never the learner's data, so any origin may read it.
-func postToParent(msg map[string]any) {
+// postProgress tells a course page about progress. Framed, it posts to the page embedding
+// this one: only lesson ids and counts, never the learner's data, so any origin may read
+// it. Opened by an embedded page's "Open in gcplay", it posts to that opener too, only if
+// it is gcplay's own origin; the embedded page passes it on (relayProgress).
+func postProgress(msg map[string]any) {
 	if app.IsServer {
 		return
 	}
 	w := app.Window()
-	parent := w.Get("parent")
-	if !parent.Truthy() || parent.Equal(w.Get("self")) {
-		return
+	if parent := w.Get("parent"); parent.Truthy() && !parent.Equal(w.Get("self")) {
+		parent.Call("postMessage", msg, "*")
 	}
-	parent.Call("postMessage", msg, "*")
+	if opener := w.Get("opener"); opener.Truthy() && !opener.Get("closed").Bool() {
+		opener.Call("postMessage", msg, w.Get("location").Get("origin"))
+	}
+}
+
+// relayProgress, on the embedded page, passes to its parent the progress that the full
+// page it opened ("Open in gcplay") posts: the course page hears of a lesson finished
+// there from the iframe it embeds, as if it were finished inside. Only messages from
+// gcplay's own origin, of the two progress types, are passed on.
+func relayProgress() func() {
+	w := app.Window()
+	return listen(w, "message", func(e app.Value) {
+		d, parent := e.Get("data"), w.Get("parent")
+		if e.Get("origin").String() != w.Get("location").Get("origin").String() || d.Type() != app.TypeObject ||
+			parent.Equal(w.Get("self")) || e.Get("source").Equal(parent) {
+			return
+		}
+		if typ := d.Get("type"); typ.Type() == app.TypeString && (typ.String() == "gcplay:goal-met" || typ.String() == "gcplay:lesson-complete") {
+			parent.Call("postMessage", d, "*")
+		}
+	})
 }
 
 // openLesson opens a lesson: the learner's saved attempt if the catalog has one, else its

@@ -253,8 +253,9 @@ func (p *Playground) renderEmbed() app.UI {
 			app.Span().Class("embed-title").Text("gcplay · "+p.workspaceName(v)),
 			app.Span().Class("pg-status").ID("status").DataSet("status", p.runStatus(v)).
 				Textf("%s · %d objects", p.runStatus(v), len(v.Objects)),
-			app.A().Class("btn", "btn-small", "embed-open").Href(p.share).Target("_blank").Rel("noopener").
-				DataSet("open-full", "1").Text(tr(p.lang, "Open in gcplay")),
+			app.A().Class("btn", "btn-small", "embed-open").Href(p.share).Target("_blank").Rel("opener"). // the full page reports progress back (postProgress)
+
+															DataSet("open-full", "1").Text(tr(p.lang, "Open in gcplay")),
 		),
 		&Toolbar{
 			Tick: v.Tick, LastTick: v.LastTick, Position: v.Position, HistoryLen: v.HistoryLen,
