@@ -5,7 +5,6 @@ package e2e
 import (
 	"fmt"
 	"net/http"
-	"net/http/httptest"
 	"net/url"
 	"strings"
 	"testing"
@@ -55,6 +54,9 @@ func TestEmbeddedLessonControls(t *testing.T) {
 
 	openURL(t, ctx, baseURL+"/?embed=1&lang=zh-CN#lesson=owners-and-dependents")
 	waitLesson(t, ctx, "owners-and-dependents")
+	if s := eval[string](t, ctx, `document.querySelector('#status').textContent`); !strings.Contains(s, "个对象") {
+		t.Errorf("the compact page's status in Chinese: %q", s)
+	}
 	do(t, ctx, "open the Console tab", chromedp.Click(tab("控制台")))
 	waitJS(t, ctx, "the console", hookJS(`#console-input`)+` && `+hookJS(`#con-log`), 5*time.Second)
 	screenshot(t, ctx, "embed-960x600-zh-CN-console")
@@ -69,30 +71,32 @@ func TestEmbeddedLessonControls(t *testing.T) {
 	screenshot(t, ctx, "embed-960x600-zh-CN-done")
 }
 
-// TestEmbeddedLessonInCoursePage: how a course page shows a lesson (a 960×600 iframe),
-// in both languages, at the laptop sizes of issue 22, for the screenshots.
-func TestEmbeddedLessonInCoursePage(t *testing.T) {
+// TestLessonScreens: a lesson in the full page and embedded in a course page (a 960×600
+// iframe), in both languages, at the laptop sizes of issue 22; the embedded page fits
+// its frame. The screenshots are to be looked at.
+func TestLessonScreens(t *testing.T) {
 	ctx := newTab(t)
-	mux := http.NewServeMux()
-	mux.Handle("/", siteHandler)
-	mux.HandleFunc("/course.html", func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		fmt.Fprint(w, strings.Replace(fmt.Sprintf(coursePage, r.URL.Query().Get("src")), `width="1100" height="700"`, `width="960" height="600"`, 1))
+	course := courseServer(t, func(r *http.Request) string {
+		return strings.Replace(fmt.Sprintf(coursePage, r.URL.Query().Get("src")), `width="1100" height="700"`, `width="960" height="600"`, 1)
 	})
-	srv := httptest.NewServer(mux)
-	defer srv.Close()
-	for _, c := range []struct {
-		w, h int
-		lang string
-	}{{1366, 657, "en"}, {1280, 720, "zh-CN"}} {
-		do(t, ctx, "resize", chromedp.EmulateViewport(int64(c.w), int64(c.h)))
-		src := "/?embed=1&lang=" + c.lang + "#lesson=finalizers"
-		do(t, ctx, "open the course page", chromedp.Navigate("about:blank"), chromedp.Navigate(srv.URL+"/course.html?src="+url.QueryEscape(src)))
-		waitJS(t, ctx, "the embedded lesson", inFrame(`document.querySelector('#lesson')?.dataset.lesson === 'finalizers'`), 60*time.Second)
-		if !eval[bool](t, ctx, inFrame(`(() => { const d = document.documentElement; return d.scrollHeight <= d.clientHeight + 1 && d.scrollWidth <= d.clientWidth + 1 })()`)) {
-			t.Errorf("%dx%d %s: the embedded lesson scrolls inside its 960×600 frame", c.w, c.h, c.lang)
+	for _, size := range [][2]int64{{1366, 657}, {1280, 720}} {
+		do(t, ctx, "resize", chromedp.EmulateViewport(size[0], size[1]))
+		for _, lang := range []string{"en", "zh-CN"} {
+			name := fmt.Sprintf("%dx%d-%s", size[0], size[1], lang)
+			openURL(t, ctx, baseURL+"/?lang="+lang+"#lesson=finalizers")
+			waitLesson(t, ctx, "finalizers")
+			do(t, ctx, "Hint", chromedp.Click(chromedp.CSS(`#lesson-hint`)))
+			waitJS(t, ctx, "a hint", `document.querySelectorAll('#lesson-hints li').length === 1`, 5*time.Second)
+			screenshot(t, ctx, "lesson-full-"+name)
+
+			src := "/?embed=1&lang=" + lang + "#lesson=finalizers"
+			do(t, ctx, "open the course page", chromedp.Navigate("about:blank"), chromedp.Navigate(course+"?src="+url.QueryEscape(src)))
+			waitJS(t, ctx, "the embedded lesson", inFrame(`document.querySelector('#lesson')?.dataset.lesson === 'finalizers'`), 60*time.Second)
+			if !eval[bool](t, ctx, inFrame(`(() => { const d = document.documentElement; return d.scrollHeight <= d.clientHeight + 1 && d.scrollWidth <= d.clientWidth + 1 })()`)) {
+				t.Errorf("%s: the embedded lesson scrolls inside its 960×600 frame", name)
+			}
+			screenshot(t, ctx, "lesson-course-embed-"+name)
 		}
-		screenshot(t, ctx, fmt.Sprintf("course-embed-%dx%d-%s", c.w, c.h, c.lang))
 	}
 }
 
@@ -101,16 +105,11 @@ func TestEmbeddedLessonInCoursePage(t *testing.T) {
 // gcplay:lesson-complete from its iframe, with the origin and source it checks.
 func TestOpenInGcplayTellsCoursePage(t *testing.T) {
 	ctx := newTab(t)
-	mux := http.NewServeMux()
-	mux.Handle("/", siteHandler)
-	mux.HandleFunc("/course.html", func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		fmt.Fprintf(w, strings.Replace(coursePage, `if (e.origin !== location.origin) return;`,
+	course := courseServer(t, func(*http.Request) string {
+		return fmt.Sprintf(strings.Replace(coursePage, `if (e.origin !== location.origin) return;`,
 			`if (e.origin !== location.origin || e.source !== document.getElementById('gcplay').contentWindow) return;`, 1), "/?embed=1#lesson=background-deletion")
 	})
-	srv := httptest.NewServer(mux)
-	defer srv.Close()
-	do(t, ctx, "open the course page", chromedp.Navigate("about:blank"), chromedp.Navigate(srv.URL+"/course.html"))
+	do(t, ctx, "open the course page", chromedp.Navigate("about:blank"), chromedp.Navigate(course))
 	waitJS(t, ctx, "the embedded lesson", inFrame(`document.querySelector('#lesson')?.dataset.lesson === 'background-deletion'`), 60*time.Second)
 
 	// A real click on the link (a script's click would meet the popup blocker).

@@ -173,7 +173,7 @@ var zhCNLabels = map[string]string{
 	"both": "两者皆有", "neither": "两者皆无",
 	"GC catching up: its informer has not delivered this object yet (normal for a tick)": "垃圾回收器尚未同步：它的 informer 还没有投递这个对象（持续一个 tick 属正常）",
 	"virtual / absent owner": "虚拟 / 不存在的属主",
-	"%s · %s · %d objects":   "%s · %s · %d 个对象", "idle": "空闲", "paused": "已暂停", "running": "运行中",
+	"%s · %s · %d objects":   "%s · %s · %d 个对象", "%s · %d objects": "%s · %d 个对象", "idle": "空闲", "paused": "已暂停", "running": "运行中",
 	"Open an example": "打开一个示例", "Tour %d of %d": "导览 %d / %d",
 	"Switch to \"GC graph\" to see the garbage collector's own view (uidToNode), which lags the API server by the informer delay. Click a rule id (like DEL-9c) anywhere to read the rule.": "切换到“GC 图”可查看垃圾回收器自己的视图（uidToNode），它比 API 服务器落后一个 informer 延迟。在任何地方点击规则编号（如 DEL-9c）即可阅读该规则。",
 	"Already idle: nothing is pending. Select an object, pick a policy and press Delete to start a deletion.":                                                                               "已经空闲：没有待处理的工作。选中一个对象，选择策略并点击删除，即可开始一次删除。",

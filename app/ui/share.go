@@ -252,7 +252,7 @@ func (p *Playground) renderEmbed() app.UI {
 		app.Header().Class("pg-header", "embed-header").Body(
 			app.Span().Class("embed-title").Text("gcplay · "+p.workspaceName(v)),
 			app.Span().Class("pg-status").ID("status").DataSet("status", p.runStatus(v)).
-				Textf("%s · %d objects", p.runStatus(v), len(v.Objects)),
+				Textf(tr(p.lang, "%s · %d objects"), tr(p.lang, p.runStatus(v)), len(v.Objects)),
 			app.A().Class("btn", "btn-small", "embed-open").Href(p.share).Target("_blank").Rel("opener"). // the full page reports progress back (postProgress)
 
 															DataSet("open-full", "1").Text(tr(p.lang, "Open in gcplay")),
