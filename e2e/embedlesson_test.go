@@ -44,6 +44,7 @@ func TestEmbeddedLessonControls(t *testing.T) {
 	do(t, ctx, "remove its finalizer", chromedp.Click(chromedp.Search(`//button[@aria-label="Remove finalizer storage.example.com/cleanup"]`)))
 	click(t, ctx, "Run until idle")
 	waitAllMet(t, ctx, "finalizers in the compact page")
+	waitJS(t, ctx, "hook #lesson-recap", hookJS(`#lesson-recap`), 5*time.Second)
 	screenshot(t, ctx, "embed-960x600-finalizers-done")
 
 	open("notready-node")
