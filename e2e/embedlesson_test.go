@@ -40,6 +40,11 @@ func TestEmbeddedLessonControls(t *testing.T) {
 	if tabs := eval[string](t, ctx, `[...document.querySelectorAll('[role=tab]')].map(b => b.textContent).join(',')`); tabs != "Inspector,Trace" {
 		t.Errorf("tabs of the embedded finalizers lesson: %s, want Inspector,Trace", tabs)
 	}
+	do(t, ctx, "Hint", chromedp.Click(chromedp.CSS(`#lesson-hint`)))
+	waitJS(t, ctx, "a hint in the compact page", `document.querySelectorAll('#lesson-hints li').length === 1`, 5*time.Second)
+	if !eval[bool](t, ctx, fitsJS) {
+		t.Errorf("the compact page scrolls in 960×600 with a hint")
+	}
 	do(t, ctx, "select bucket", chromedp.Click(objectSel("ConfigMap", "bucket")))
 	do(t, ctx, "remove its finalizer", chromedp.Click(chromedp.Search(`//button[@aria-label="Remove finalizer storage.example.com/cleanup"]`)))
 	click(t, ctx, "Run until idle")

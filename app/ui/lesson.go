@@ -292,14 +292,6 @@ func (p *Playground) renderLesson() app.UI {
 		return app.Div().Class("lesson-none")
 	}
 	l, lang := r.l, p.lang
-	var hints []app.UI
-	for i := 0; i < r.hints && i < len(l.Hints); i++ {
-		hints = append(hints, app.Li().Text(l.Hints[i].In(lang)))
-	}
-	hintLabel := t(lang, "hint")
-	if r.hints >= len(l.Hints) {
-		hintLabel = t(lang, "noMoreHints")
-	}
 	return app.Section().Class("lesson").ID("lesson").DataSet("lesson", l.ID).DataSet("done", r.done).
 		Aria("label", t(lang, "lesson")).OnClick(p.onRuleClick).Body(
 		app.Div().Class("lesson-head").Body(
@@ -315,19 +307,41 @@ func (p *Playground) renderLesson() app.UI {
 		),
 		app.H3().Text(t(lang, "goals")),
 		p.renderGoals(),
-		app.Ol().Class("hints").ID("lesson-hints").Body(hints...),
-		app.Div().Class("lesson-buttons").Body(
-			app.Button().Class("btn", "btn-small").ID("lesson-hint").Disabled(r.hints >= len(l.Hints)).Text(hintLabel).
-				OnClick(p.revealHint),
-			app.Button().Class("btn", "btn-small").ID("lesson-solution").Disabled(r.solving >= 0).Text(t(lang, "showSolution")).
-				OnClick(func(ctx app.Context, e app.Event) { p.showSolution(ctx) }),
-			app.Button().Class("btn", "btn-small").ID("lesson-reset").Text(t(lang, "reset")).
-				OnClick(func(ctx app.Context, e app.Event) { p.restartLesson(ctx) }),
+		p.renderHints(),
+		app.Div().Class("lesson-buttons").Body(append(p.lessonButtons(),
 			app.Button().Class("btn", "btn-small").ID("lesson-next").Text(t(lang, "next")).
 				OnClick(func(ctx app.Context, e app.Event) { p.overlay = overlayLessons }),
-		),
+		)...),
 		p.renderRecap(),
 	)
+}
+
+// renderHints is the hints revealed so far, on the full and embedded pages.
+func (p *Playground) renderHints() app.UI {
+	r := p.lesson
+	var hints []app.UI
+	for i := 0; i < r.hints && i < len(r.l.Hints); i++ {
+		hints = append(hints, app.Li().Text(r.l.Hints[i].In(p.lang)))
+	}
+	return app.Ol().Class("hints").ID("lesson-hints").Body(hints...)
+}
+
+// lessonButtons are Hint, Show solution and Restart lesson, the same on the full and
+// embedded pages.
+func (p *Playground) lessonButtons() []app.UI {
+	r, lang := p.lesson, p.lang
+	hintLabel := t(lang, "hint")
+	if r.hints >= len(r.l.Hints) {
+		hintLabel = t(lang, "noMoreHints")
+	}
+	return []app.UI{
+		app.Button().Class("btn", "btn-small").ID("lesson-hint").Disabled(r.hints >= len(r.l.Hints)).Text(hintLabel).
+			OnClick(p.revealHint),
+		app.Button().Class("btn", "btn-small").ID("lesson-solution").Disabled(r.solving >= 0).Text(t(lang, "showSolution")).
+			OnClick(func(ctx app.Context, e app.Event) { p.showSolution(ctx) }),
+		app.Button().Class("btn", "btn-small").ID("lesson-reset").Text(t(lang, "reset")).
+			OnClick(func(ctx app.Context, e app.Event) { p.restartLesson(ctx) }),
+	}
 }
 
 // renderGoals is the open lesson's goals, each ticking live (data-goal-state).
@@ -348,8 +362,8 @@ func (p *Playground) renderGoals() app.UI {
 }
 
 // renderEmbedLesson is the embedded page's lesson strip: the goal, the goals ticking
-// live, Show solution and Restart, and the action count once done; the introduction,
-// hints and recap are one click away in the full page ("Open in gcplay").
+// live, the hints, Hint, Show solution and Restart, and the action count once done; the
+// introduction and recap are one click away in the full page ("Open in gcplay").
 func (p *Playground) renderEmbedLesson() app.UI {
 	r, lang := p.lesson, p.lang
 	if r == nil {
@@ -364,12 +378,8 @@ func (p *Playground) renderEmbedLesson() app.UI {
 		Aria("label", t(lang, "lesson")).Body(
 		app.P().Class("lesson-goal").Text(r.l.Goal.In(lang)),
 		p.renderGoals(),
-		app.Div().Class("lesson-buttons").Body(
-			app.Button().Class("btn", "btn-small").ID("lesson-solution").Disabled(r.solving >= 0).Text(t(lang, "showSolution")).
-				OnClick(func(ctx app.Context, e app.Event) { p.showSolution(ctx) }),
-			app.Button().Class("btn", "btn-small").ID("lesson-reset").Text(t(lang, "reset")).
-				OnClick(func(ctx app.Context, e app.Event) { p.restartLesson(ctx) }),
-		),
+		p.renderHints(),
+		app.Div().Class("lesson-buttons").Body(p.lessonButtons()...),
 		done,
 	)
 }
