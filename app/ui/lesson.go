@@ -475,7 +475,7 @@ func (p *Playground) renderLessonsMenu() []app.UI {
 		n := next
 		out = append(out, app.P().Body(app.Button().Class("btn").ID("lessons-next").DataSet("lesson", n.ID).
 			Text(labelled(lang, t(lang, "nextLesson"), n.Title.In(lang))).
-			OnClick(func(ctx app.Context, e app.Event) { p.openLesson(ctx, n.ID) })))
+			OnClick(func(ctx app.Context, e app.Event) { p.openLesson(ctx, n.ID) }, app.EventScope(n.ID))))
 	}
 	// One list in teaching order, numbered as taught; the level is a tag on each lesson.
 	var items []app.UI
