@@ -32,6 +32,20 @@ addEventListener("message", (e) => {
 });
 </script></body></html>`
 
+// courseServer serves gcplay and, at /course.html, a course page (page writes it for each
+// request); it returns the course page's URL and stops when the test ends.
+func courseServer(t *testing.T, page func(*http.Request) string) string {
+	mux := http.NewServeMux()
+	mux.Handle("/", siteHandler)
+	mux.HandleFunc("/course.html", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprint(w, page(r))
+	})
+	srv := httptest.NewServer(mux)
+	t.Cleanup(srv.Close)
+	return srv.URL + "/course.html"
+}
+
 // inFrame evaluates js in the embedded page's document (same origin here).
 func inFrame(js string) string {
 	return `(() => { const document = window.frames[0]?.document; if (!document) return false; return ` + js + ` })()`
@@ -44,16 +58,8 @@ func inFrame(js string) string {
 // learner's). "Open in gcplay" carries the attempt to the full page in lesson mode.
 func TestEmbeddedLessonPostsMessages(t *testing.T) {
 	ctx := newTab(t)
-	mux := http.NewServeMux()
-	mux.Handle("/", siteHandler)
-	mux.HandleFunc("/course.html", func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		fmt.Fprintf(w, coursePage, "/?embed=1#lesson=background-deletion")
-	})
-	srv := httptest.NewServer(mux)
-	defer srv.Close()
-
-	do(t, ctx, "open the course page", chromedp.Navigate("about:blank"), chromedp.Navigate(srv.URL+"/course.html"))
+	course := courseServer(t, func(*http.Request) string { return fmt.Sprintf(coursePage, "/?embed=1#lesson=background-deletion") })
+	do(t, ctx, "open the course page", chromedp.Navigate("about:blank"), chromedp.Navigate(course))
 	waitJS(t, ctx, "the embedded lesson", inFrame(`document.querySelector('#lesson')?.dataset.lesson === 'background-deletion'`), 60*time.Second)
 	if n := eval[int](t, ctx, inFrame(`document.querySelectorAll('#lesson-goals [data-goal-state="unmet"]').length`)); n != 4 {
 		t.Fatalf("%d unmet goals in the embedded lesson, want 4", n)

@@ -22,6 +22,9 @@ type Run struct {
 	Start, End State
 	// Stored is every object that was ever stored, for checking goals' names.
 	Stored []gccore.ObjectRef
+	// Unchanged lists the learner's actions that changed no stored object (a misspelled
+	// name, a finalizer the object does not hold), by index in the steps played.
+	Unchanged []int
 }
 
 // Play runs the lesson's start until idle, then steps, then until idle again. The run
@@ -75,7 +78,7 @@ func play(ctx context.Context, l *Lesson, what string, steps []scenario.Step, ke
 	settle := func() error {
 		for !runner.Sim.Idle() {
 			if runner.Sim.CurrentTick() >= maxTicks {
-				return &gccore.ErrMaxTicks{MaxTicks: maxTicks}
+				return runner.Sim.MaxTicksError(maxTicks)
 			}
 			if err := interrupted(ctx); err != nil {
 				return err
@@ -102,12 +105,17 @@ func play(ctx context.Context, l *Lesson, what string, steps []scenario.Step, ke
 		if err := interrupted(ctx); err != nil {
 			return nil, fmt.Errorf("%s: %v", what, err)
 		}
-		st := sc.Steps[runner.Next()]
+		i := runner.Next()
+		a, isAction := ActionOf(sc.Steps[i].Input())
+		before := fingerprint(runner.Sim)
 		if err := runner.Step(); err != nil {
-			return nil, err
+			return nil, fmt.Errorf("%v%s", err, r.didYouMean(sc.Steps[i].Input()))
 		}
-		if a, ok := ActionOf(st.Input()); ok {
+		if isAction {
 			acts = append(acts, a)
+			if fingerprint(runner.Sim) == before {
+				r.Unchanged = append(r.Unchanged, i-first)
+			}
 		}
 		drain()
 	}
@@ -126,6 +134,16 @@ func interrupted(ctx context.Context) error {
 	return fmt.Errorf("interrupted (%v)", context.Cause(ctx))
 }
 
+// fingerprint is every stored object's uid and resourceVersion: a write that changes
+// nothing leaves it as it was.
+func fingerprint(s *gccore.Sim) string {
+	var b strings.Builder
+	for _, o := range s.ObjectsShared() {
+		b.WriteString(string(o.UID) + "@" + o.ResourceVersion + ",")
+	}
+	return b.String()
+}
+
 // Check replays the lesson: no goal the learner must reach may hold at the start, the
 // solution and every alternative must meet every goal, and no wrong attempt may meet
 // them all. Goals must name
@@ -142,6 +160,9 @@ func CheckContext(ctx context.Context, l *Lesson) error {
 }
 
 func check(ctx context.Context, l *Lesson) error {
+	if err := checkControlWords(l); err != nil {
+		return err
+	}
 	run, err := play(ctx, l, "solution", l.Solution, false)
 	if err != nil {
 		return err
@@ -156,7 +177,7 @@ func check(ctx context.Context, l *Lesson) error {
 			return fmt.Errorf("goals[%d] (%s) already holds before the learner acts", i, g.Describe("en"))
 		}
 		if !g.Met(&run.End) {
-			return fmt.Errorf("the solution leaves goals[%d] (%s) unmet", i, g.Describe("en"))
+			return fmt.Errorf("the solution leaves goals[%d] (%s) unmet%s", i, g.Describe("en"), run.unchangedNote(l.Solution, "solution"))
 		}
 	}
 	for i, a := range l.Alternatives {
@@ -166,7 +187,8 @@ func check(ctx context.Context, l *Lesson) error {
 		}
 		for j, g := range l.Goals {
 			if !g.Met(&run.End) {
-				return fmt.Errorf("alternatives[%d] (%s) leaves goals[%d] (%s) unmet", i, a.Name.In("en"), j, g.Describe("en"))
+				return fmt.Errorf("alternatives[%d] (%s) leaves goals[%d] (%s) unmet%s", i, a.Name.In("en"), j, g.Describe("en"),
+					run.unchangedNote(a.Steps, fmt.Sprintf("alternatives[%d].steps", i)))
 			}
 		}
 	}

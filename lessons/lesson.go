@@ -19,10 +19,11 @@ var Languages = []string{"en", "zh-CN"}
 // Text is one text in every language, keyed by language tag ("en", "zh-CN").
 type Text map[string]string
 
-// In returns the text in lang, falling back to English.
+// In returns the text in lang, falling back to English, with the line breaks between
+// CJK characters joined (joinSoftBreaks).
 func (t Text) In(lang string) string {
 	if s, ok := t[lang]; ok && s != "" {
-		return s
+		return joinSoftBreaks(s)
 	}
 	return t["en"]
 }

@@ -24,8 +24,11 @@ var deleteFlags = map[string]flagSpec{
 	// "foreground" as an argument there too.
 	"cascade":      {noOpt: "background"},
 	"grace-period": valueFlag, "precondition-uid": valueFlag, "precondition-resource-version": valueFlag,
-	"wait": boolFlag, "timeout": valueFlag,
+	"wait": boolFlag, "timeout": valueFlag, "force": boolFlag, "now": boolFlag,
 }
+
+// forceWarning is what kubectl prints for a delete with --force and no grace period.
+const forceWarning = "Warning: Immediate deletion does not wait for confirmation that the running resource has been terminated. The resource may continue to run on the cluster indefinitely."
 
 // deleted is one object a delete call accepted.
 type deleted struct {
@@ -62,6 +65,13 @@ func del(ws *workspace.Workspace, args []string) (string, error) {
 	var out []string
 	var errs []error
 	var done []deleted
+	verb := "deleted"
+	if force, _ := f.bool("force", false); force {
+		verb = "force deleted"
+		if g := opts.GracePeriodSeconds; g != nil && *g == 0 {
+			out = append(out, forceWarning)
+		}
+	}
 	for _, tn := range sel.types {
 		for _, name := range tn.names {
 			ref := tn.res.ref(namespace(f), name)
@@ -75,7 +85,7 @@ func del(ws *workspace.Workspace, args []string) (string, error) {
 				errs = append(errs, err)
 				continue
 			}
-			out = append(out, fmt.Sprintf("%s %q deleted", tn.res.typeName(), name))
+			out = append(out, fmt.Sprintf("%s %q %s", tn.res.typeName(), name, verb))
 			done = append(done, deleted{res: tn.res, ref: ref, uid: o.UID, deps: deps})
 		}
 	}
@@ -94,14 +104,36 @@ func deleteOptions(f flags) (metav1.DeleteOptions, error) {
 		return opts, err
 	}
 	opts.PropagationPolicy = &pol
+	grace := int64(-1) // kubectl: a negative value means "use the default"
 	if g, ok := f.val["grace-period"]; ok {
-		n, err := strconv.ParseInt(g, 10, 64)
-		if err != nil {
+		if grace, err = strconv.ParseInt(g, 10, 64); err != nil {
 			return opts, fmt.Errorf("invalid --grace-period %q: want a number of seconds", g)
 		}
-		if n >= 0 { // kubectl: a negative value means "use the default"
-			opts.GracePeriodSeconds = &n
+	}
+	// kubectl's rules (its DeleteOptions.Complete): --now is a one-second grace period;
+	// --grace-period=0 becomes 1 unless --force says it is meant; --force alone is 0.
+	force, err := f.bool("force", false)
+	if err != nil {
+		return opts, err
+	}
+	now, err := f.bool("now", false)
+	if err != nil {
+		return opts, err
+	}
+	if now {
+		if f.has("grace-period") {
+			return opts, errors.New("--now and --grace-period cannot be specified together")
 		}
+		grace = 1
+	}
+	if grace == 0 && !force {
+		grace = 1
+	}
+	if force && grace < 0 {
+		grace = 0
+	}
+	if grace >= 0 {
+		opts.GracePeriodSeconds = &grace
 	}
 	if u, ok := f.val["precondition-uid"]; ok {
 		uid := types.UID(u)

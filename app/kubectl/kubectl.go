@@ -34,16 +34,17 @@ const (
       Inspector's answer, with rule ids) and the GC's events about it.
 `
 	helpDelete = `  delete TYPE NAME... | TYPE/NAME...  [-n NS] [--cascade=background|foreground|orphan]
-        [--wait=false] [--timeout=Ns] [--grace-period=N] [--precondition-uid=UID]
-        [--precondition-resource-version=RV]
+        [--wait=false] [--timeout=Ns] [--grace-period=N] [--now] [--force]
+        [--precondition-uid=UID] [--precondition-resource-version=RV]
       --cascade maps to propagationPolicy as kubectl does (API-20): background (the
       default, also a bare --cascade or --cascade=true), foreground, orphan (--cascade=false).
       --wait (the default): time moves here only by ticks (a tick is a simulated second),
       so after the delete the console runs ticks, as Step does, until the objects are gone,
       or the simulation is idle with one still there (kubectl would wait forever; the
       console says which, and describe says why), or --timeout passes (default 60s = 60
-      ticks). --wait=false runs no tick: press Step to watch the GC. The --precondition-*
-      flags are gcplay's.
+      ticks). --wait=false runs no tick: press Step to watch the GC. As kubectl's: --now
+      is --grace-period=1, --grace-period=0 needs --force (else it is 1), and --force
+      alone is --grace-period=0: a force delete. The --precondition-* flags are gcplay's.
 `
 	helpCreate = `  create -f -
       Creates the objects in the YAML that follows (one object, a List, or documents

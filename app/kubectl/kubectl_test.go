@@ -226,7 +226,7 @@ func TestCommands(t *testing.T) {
 		{scenario: "deployment", in: "delete deploy web --wait=maybe", err: `error: invalid argument "maybe" for "--wait" flag: want true or false`},
 		{scenario: "deployment", in: "delete deploy web --timeout=soon", errSubstr: `error: invalid --timeout "soon"`},
 		{scenario: "deployment", in: "delete deploy web -A", err: "error: unknown shorthand flag: 'A' in -A"},
-		{scenario: "deployment", in: "delete deploy web --force", err: "error: unknown flag: --force"},
+		{scenario: "deployment", in: "delete deploy web --purge", err: "error: unknown flag: --purge"},
 		// the rest
 		{scenario: "deployment", in: "kubectl frobnicate", err: `error: unknown command "frobnicate" for "kubectl" (try help)`},
 		{scenario: "deployment", in: "kubectl delete --help", contains: "--cascade=background|foreground|orphan"},

@@ -28,7 +28,7 @@ func (p *Playground) createObjects(ctx app.Context, text string) error {
 		if err = p.ws.Batch(cs); err != nil {
 			return nil
 		}
-		p.notice = notice{noticeInfo, fmt.Sprintf("Created %d object(s) at tick %d.", len(objs), p.ws.View().Tick)}
+		p.notice = notice{noticeInfo, fmt.Sprintf(tr(p.lang, "Created %d object(s) at tick %d."), len(objs), p.ws.View().Tick)}
 		return nil
 	})
 	return err

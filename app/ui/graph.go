@@ -22,6 +22,8 @@ type GraphPanel struct {
 	Collapsed map[string]bool // replaced, never changed in place, so go-app sees changes
 	// LegendOpen opens the legend (a first visit); the reader may close it.
 	LegendOpen bool
+	// Empty is what an empty graph says, naming only the controls the page offers.
+	Empty string
 
 	onSelect func(app.Context, types.UID)
 	onToggle func(app.Context, string)
@@ -143,14 +145,14 @@ func (g *GraphPanel) Render() (ui app.UI) {
 				OnClick(func(ctx app.Context, e app.Event) { g.foldAndFit(ctx) }),
 			legend(g.LegendOpen, g.Lang),
 		),
-		svgEl("svg").Class("graph-svg", g.detail()).Attr("role", "img").Aria("label", fmt.Sprintf("%s graph, %d nodes", g.Mode, len(s.Nodes))).
+		svgEl("svg").Class("graph-svg", g.detail()).Attr("data-graph", g.Mode.String()).Attr("role", "img").Aria("label", fmt.Sprintf("%s graph, %d nodes", g.Mode, len(s.Nodes))).
 			OnClick(g.onClick).Body(
 			svgEl("g").Attr("transform", transformOf(g.vp)).Body(
 				&GraphCanvas{Lang: g.Lang, Scene: s, Selected: g.Selected, Collapsed: g.Collapsed},
 			),
 		),
 		app.If(len(s.Nodes) == 0 && s != unfolded, func() app.UI {
-			return app.P().Class("graph-empty").Text(tr(g.Lang, "No objects. Create some in the Create tab or the Console, or open an example."))
+			return app.P().Class("graph-empty").Text(g.Empty)
 		}),
 	)
 }

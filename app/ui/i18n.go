@@ -1,9 +1,11 @@
 package ui
 
 import (
+	"strings"
+	"sync"
+
 	"github.com/gcplay/gcplay/lessons"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
-	"sync"
 )
 
 // messages is the page's own text in every language of lessons.Languages, by key. A key
@@ -55,11 +57,18 @@ func t(lang, key string) string {
 const langKey = "gcplay.lang"
 
 // pageLanguage is the language the page opens in: ?lang= (remembered), else the one
-// remembered, else English.
+// remembered, else the browser's preferred language we speak, else English. The
+// document's lang attribute follows (the prerendered page says "en").
 func pageLanguage() string {
 	if app.IsServer {
 		return "en"
 	}
+	lang := chooseLanguage()
+	app.Window().Get("document").Get("documentElement").Set("lang", lang)
+	return lang
+}
+
+func chooseLanguage() string {
 	if l := pageLocation().Query().Get("lang"); supported(l) {
 		rememberLanguage(l)
 		return l
@@ -67,6 +76,26 @@ func pageLanguage() string {
 	if ls := app.Window().Get("localStorage"); ls.Truthy() {
 		if v := ls.Call("getItem", langKey); v.Truthy() && supported(v.String()) {
 			return v.String()
+		}
+	}
+	var preferred []string
+	if ls := app.Window().Get("navigator").Get("languages"); ls.Truthy() {
+		for i := 0; i < ls.Length(); i++ {
+			preferred = append(preferred, ls.Index(i).String())
+		}
+	}
+	return preferredLanguage(preferred)
+}
+
+// preferredLanguage is the first of the browser's languages (navigator.languages) that
+// the page speaks: Chinese in Simplified script (zh, zh-CN, zh-Hans, zh-SG) is zh-CN.
+func preferredLanguage(browser []string) string {
+	for _, b := range browser {
+		switch l := strings.ToLower(b); {
+		case l == "zh" || l == "zh-cn" || l == "zh-sg" || strings.HasPrefix(l, "zh-hans"):
+			return "zh-CN"
+		case l == "en" || strings.HasPrefix(l, "en-"):
+			return "en"
 		}
 	}
 	return "en"
@@ -106,6 +135,15 @@ func (p *Playground) renderLanguages() app.UI {
 		}).Body(opts...)
 }
 
+// labelled is "label: value" as lang writes it: Chinese takes a full-width colon and no
+// space ("下一课：属主与附属对象").
+func labelled(lang, label, value string) string {
+	if lang == "zh-CN" {
+		return label + "：" + value
+	}
+	return label + ": " + value
+}
+
 // tr translates one of the page's English labels into lang; the English text is the key,
 // so a label without a translation stays English (TestMessagesComplete lists them).
 func tr(lang, en string) string {
@@ -133,9 +171,9 @@ var zhCN = sync.OnceValue(func() map[string]string {
 var zhCNLabels = map[string]string{
 	"empty": "空", "… and %d more": "…… 另有 %d 个",
 	"both": "两者皆有", "neither": "两者皆无",
-	"GC catching up: its informer has not delivered this object yet (normal for a tick)": "垃圾回收器正在追赶：它的 informer 还没有投递这个对象（持续一个 tick 属正常）",
+	"GC catching up: its informer has not delivered this object yet (normal for a tick)": "垃圾回收器尚未同步：它的 informer 还没有投递这个对象（持续一个 tick 属正常）",
 	"virtual / absent owner": "虚拟 / 不存在的属主",
-	"%s · %s · %d objects":   "%s · %s · %d 个对象", "idle": "空闲", "paused": "已暂停", "running": "运行中",
+	"%s · %s · %d objects":   "%s · %s · %d 个对象", "%s · %d objects": "%s · %d 个对象", "idle": "空闲", "paused": "已暂停", "running": "运行中",
 	"Open an example": "打开一个示例", "Tour %d of %d": "导览 %d / %d",
 	"Switch to \"GC graph\" to see the garbage collector's own view (uidToNode), which lags the API server by the informer delay. Click a rule id (like DEL-9c) anywhere to read the rule.": "切换到“GC 图”可查看垃圾回收器自己的视图（uidToNode），它比 API 服务器落后一个 informer 延迟。在任何地方点击规则编号（如 DEL-9c）即可阅读该规则。",
 	"Already idle: nothing is pending. Select an object, pick a policy and press Delete to start a deletion.":                                                                               "已经空闲：没有待处理的工作。选中一个对象，选择策略并点击删除，即可开始一次删除。",
@@ -170,11 +208,13 @@ var zhCNLabels = map[string]string{
 	"Policy":                                             "策略", "Selected": "已选中", "Delete": "删除", "Default": "默认",
 	"Deletion propagation policy":                                    "删除传播策略",
 	"Delete the selected object with the chosen policy (Delete key)": "以所选策略删除选中的对象（Delete 键）",
-	"API objects": "API 对象", "GC graph": "GC 图", "Fit": "适应", "Legend": "图例",
+	"API objects": "API 对象", "GC graph": "GC 图", "Fit": "适应窗口", "Legend": "图例",
 	"What the API server stores":                                                    "API 服务器存储的内容",
 	"The garbage collector's own graph (uidToNode)":                                 "垃圾回收器自己的图（uidToNode）",
 	"Fit the graph to the panel (f)":                                                "让图适应面板（f）",
 	"No objects. Create some in the Create tab or the Console, or open an example.": "没有对象。在“创建”标签页或控制台中创建，或打开一个示例。",
+	"No objects.": "没有对象。", "No objects. Create some in the Create tab.": "没有对象。在“创建”标签页中创建。",
+	"No objects. Create some in the Create tab or the Console.": "没有对象。在“创建”标签页或控制台中创建。",
 	"Inspector": "检查器", "Create": "创建", "Console": "控制台", "Export": "导出",
 	"Trace": "轨迹", "Workspaces": "工作区", "Example": "示例", "Choose…": "选择…", "Help": "帮助",
 	"the Kubernetes garbage collector, tick by tick": "逐个 tick 观察 Kubernetes 垃圾回收器",

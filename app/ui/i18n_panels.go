@@ -7,7 +7,7 @@ package ui
 var zhCNPanels = map[string]string{
 	// The graph's node badges and toggle
 	"deleting dependents": "正在删除附属对象", "Terminating": "Terminating", "virtual": "虚拟",
-	"absent owner": "不存在的属主", "not in API": "不在 API 中", "GC: catching up": "GC：追赶中",
+	"absent owner": "不存在的属主", "not in API": "不在 API 中", "GC: catching up": "GC 尚未同步",
 	"Collapse or expand the dependents": "折叠或展开附属对象",
 
 	// Shortcuts
@@ -113,6 +113,8 @@ var zhCNPanels = map[string]string{
 	// Lessons, storage, workspaces
 	"The lessons could not be read: ":           "无法读取课程：",
 	"Your lesson progress could not be saved: ": "无法保存你的课程进度：",
+	"Created %d object(s) at tick %d.":          "已创建 %d 个对象（tick %d）。",
+	"Lesson: ":                                  "课程：", "Link ": "链接 ", "Workspace": "工作区", " (this tab)": "（本标签页）",
 	"Storage is unavailable (%v): your workspaces live in memory only and are lost when the page closes; Export still works.": "存储不可用（%v）：你的工作区只保存在内存中，关闭页面即丢失；导出仍然可用。",
 	"Reading the stored workspaces failed (%v): this page works in memory only; nothing stored was changed.":                  "读取已存储的工作区失败（%v）：此页面只在内存中工作；已存储的内容没有被改动。",
 	"The link's workspace could not be stored: ": "无法存储链接中的工作区：",
@@ -132,7 +134,7 @@ var zhCNPanels = map[string]string{
 
 	// Examples: title, purpose, first thing to try
 	"Deployment → ReplicaSet → Pods": "Deployment → ReplicaSet → Pods",
-	"Three levels of owners, as a Deployment controller leaves them; compare the three policies on it.":                                              "三层属主，正如 Deployment 控制器留下的那样；在它上面比较三种策略。",
+	"Three levels of owners, as a Deployment controller leaves them; compare the three policies on it.":                                              "三层属主关系，与 Deployment 控制器创建的一致；可在其上比较三种删除策略。",
 	"Select Deployment web, pick Foreground, press Delete, then Step: web stays Terminating until ReplicaSet web-7c9f and its Pods are gone (FG-1).": "选中 Deployment web，选择 Foreground，点击删除，然后单步：在 ReplicaSet web-7c9f 及其 Pod 消失之前，web 一直处于 Terminating（FG-1）。",
 	"A ConfigMap family": "一个 ConfigMap 家族",
 	"A dependent with two owners lives while one of them does.":                                                                                      "有两个属主的附属对象，只要其中一个属主还在就会存活。",
@@ -156,7 +158,7 @@ var zhCNPanels = map[string]string{
 	// The inspector's "why" sentences (gccore.Reason formats, gccore/explain.go and the
 	// cluster's controllers); object names, finalizers and queue names stay as spelled.
 	"%s is not stored: it was deleted or never created.":                                                                                                                                                                                          "%s 没有被存储：它已被删除，或从未被创建。",
-	"The garbage collector has not seen it yet: its watch event is still on the way (informer delay, GB-1).":                                                                                                                                      "垃圾回收器还没有看到它：它的 watch 事件还在路上（informer 延迟，GB-1）。",
+	"The garbage collector has not seen it yet: its watch event is still on the way (informer delay, GB-1).":                                                                                                                                      "垃圾回收器还没有看到它：它的 watch 事件尚未送达（informer 延迟，GB-1）。",
 	"The garbage collector only knows it as a virtual node, from a dependent's ownerReference (N-3).":                                                                                                                                             "垃圾回收器只把它当作虚拟节点，来自某个附属对象的 ownerReference（N-3）。",
 	"It is terminating (deletionTimestamp %s) and stays until its finalizers are gone (API-15).":                                                                                                                                                  "它正在终止（deletionTimestamp %s），在它的 finalizer 全部移除之前会一直存在（API-15）。",
 	"Finalizer orphan: the GC first removes this owner from its dependents' ownerReferences, then removes the finalizer (ORPH-2, ORPH-3).":                                                                                                        "Finalizer orphan：垃圾回收器先从附属对象的 ownerReferences 中移除这个属主，再移除该 finalizer（ORPH-2、ORPH-3）。",
@@ -182,6 +184,6 @@ var zhCNPanels = map[string]string{
 	"It is held by the kubelet of NotReady node %s (KUBELET-2): set the node Ready again (setNodeReady), or force-delete the Pod (gracePeriodSeconds: 0).":                                      "它被 NotReady 节点 %s 的 kubelet 扣住（KUBELET-2）：让节点重新 Ready（setNodeReady），或强制删除这个 Pod（gracePeriodSeconds: 0）。",
 	"The kubelet of node %s removes it when its grace period is over, at %s (KUBELET-1).":                                                                                                       "节点 %s 的 kubelet 会在宽限期结束时（%s）移除它（KUBELET-1）。",
 	"The namespace controller removes the kubernetes finalizer at its next sync: the namespace is empty (NS-4).":                                                                                "命名空间控制器会在下次同步时移除 kubernetes finalizer：命名空间已经空了（NS-4）。",
-	"The namespace waits for finalizers: %s, as its condition NamespaceFinalizersRemaining says. Whoever owns a finalizer must remove it; then the namespace controller finishes (NS-3, NS-4).": "命名空间在等待 finalizer：%s，正如它的状况 NamespaceFinalizersRemaining 所说。finalizer 的拥有者必须移除它；之后命名空间控制器才会完成删除（NS-3、NS-4）。",
+	"The namespace waits for finalizers: %s, as its condition NamespaceFinalizersRemaining says. Whoever owns a finalizer must remove it; then the namespace controller finishes (NS-3, NS-4).": "命名空间在等待 finalizer：%s，正如它的状况（condition）NamespaceFinalizersRemaining 所说。finalizer 的拥有者必须移除它；之后命名空间控制器才会完成删除（NS-3、NS-4）。",
 	"The namespace controller is deleting its content: %d object(s) left, Pods first (NS-2).":                                                                                                   "命名空间控制器正在删除其中的内容：还剩 %d 个对象，先删 Pod（NS-2）。",
 }

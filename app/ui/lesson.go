@@ -114,8 +114,21 @@ func lessonOf(ws *workspace.Workspace) (*lessons.Lesson, bool) {
 	return l, ok && err == nil
 }
 
-// lessonEntryName names an attempt's catalog entry.
-func lessonEntryName(l *lessons.Lesson) string { return "Lesson: " + l.Title.In("en") }
+// lessonEntryName names an attempt's catalog entry in lang.
+func lessonEntryName(lang string, l *lessons.Lesson) string {
+	return tr(lang, "Lesson: ") + l.Title.In(lang)
+}
+
+// isLessonEntry reports whether a catalog entry's name is that of l's attempt, in any
+// language: an attempt begun in English is found again on the Chinese page.
+func isLessonEntry(name string, l *lessons.Lesson) bool {
+	for _, lang := range lessons.Languages {
+		if name == lessonEntryName(lang, l) {
+			return true
+		}
+	}
+	return false
+}
 
 // startLesson puts the page in lesson mode when ws is a lesson's attempt (open calls it).
 func (p *Playground) startLesson(ws *workspace.Workspace) {
@@ -162,30 +175,16 @@ func (p *Playground) judge() {
 	met := lessonmode.Met(r.l.Goals, &s)
 	for i, m := range met {
 		if m && (i >= len(r.met) || !r.met[i]) && !r.shown {
-			postToParent(map[string]any{"type": "gcplay:goal-met", "lesson": r.l.ID, "goal": i})
+			postProgress(map[string]any{"type": "gcplay:goal-met", "lesson": r.l.ID, "goal": i})
 		}
 	}
 	r.met, r.actions = met, len(s.Actions)
 	done := lessons.AllMet(r.l.Goals, &s)
 	if done && !r.done && !r.shown {
-		postToParent(map[string]any{"type": "gcplay:lesson-complete", "lesson": r.l.ID, "actions": r.actions, "par": r.l.Par()})
+		postProgress(map[string]any{"type": "gcplay:lesson-complete", "lesson": r.l.ID, "actions": r.actions, "par": r.l.Par()})
 		p.markDone(r.l.ID)
 	}
 	r.done = done
-}
-
-// postToParent tells the page embedding this one (an iframe) about progress: only lesson
-// ids and counts, never the learner's data, so any origin may read it.
-func postToParent(msg map[string]any) {
-	if app.IsServer {
-		return
-	}
-	w := app.Window()
-	parent := w.Get("parent")
-	if !parent.Truthy() || parent.Equal(w.Get("self")) {
-		return
-	}
-	parent.Call("postMessage", msg, "*")
 }
 
 // openLesson opens a lesson: the learner's saved attempt if the catalog has one, else its
@@ -202,17 +201,23 @@ func (p *Playground) openLesson(ctx app.Context, id string) {
 		return
 	}
 	for _, e := range p.stored.entries {
-		if e.Name == lessonEntryName(l) {
-			p.switchWorkspace(ctx, e.ID)
+		if !isLessonEntry(e.Name, l) {
+			continue
+		}
+		if e.ID == p.stored.id {
+			// The attempt is open already (the learner left the lesson): back into lesson mode.
+			p.startLesson(p.ws)
 			return
 		}
+		p.switchWorkspace(ctx, e.ID)
+		return
 	}
 	ws, err := lessonmode.Open(l, lessonWorkspacePrefix+l.ID)
 	if err != nil {
 		p.notice = notice{noticeError, err.Error()}
 		return
 	}
-	p.createWorkspace(ctx, lessonEntryName(l), ws, nil)
+	p.createWorkspace(ctx, lessonEntryName(p.lang, l), ws, nil)
 }
 
 // lessonFragment is the id of a `#lesson=ID` link.
@@ -287,14 +292,6 @@ func (p *Playground) renderLesson() app.UI {
 		return app.Div().Class("lesson-none")
 	}
 	l, lang := r.l, p.lang
-	var hints []app.UI
-	for i := 0; i < r.hints && i < len(l.Hints); i++ {
-		hints = append(hints, app.Li().Text(l.Hints[i].In(lang)))
-	}
-	hintLabel := t(lang, "hint")
-	if r.hints >= len(l.Hints) {
-		hintLabel = t(lang, "noMoreHints")
-	}
 	return app.Section().Class("lesson").ID("lesson").DataSet("lesson", l.ID).DataSet("done", r.done).
 		Aria("label", t(lang, "lesson")).OnClick(p.onRuleClick).Body(
 		app.Div().Class("lesson-head").Body(
@@ -310,19 +307,41 @@ func (p *Playground) renderLesson() app.UI {
 		),
 		app.H3().Text(t(lang, "goals")),
 		p.renderGoals(),
-		app.Ol().Class("hints").ID("lesson-hints").Body(hints...),
-		app.Div().Class("lesson-buttons").Body(
-			app.Button().Class("btn", "btn-small").ID("lesson-hint").Disabled(r.hints >= len(l.Hints)).Text(hintLabel).
-				OnClick(func(ctx app.Context, e app.Event) { r.hints++ }),
-			app.Button().Class("btn", "btn-small").ID("lesson-solution").Disabled(r.solving >= 0).Text(t(lang, "showSolution")).
-				OnClick(func(ctx app.Context, e app.Event) { p.showSolution(ctx) }),
-			app.Button().Class("btn", "btn-small").ID("lesson-reset").Text(t(lang, "reset")).
-				OnClick(func(ctx app.Context, e app.Event) { p.restartLesson(ctx) }),
+		p.renderHints(),
+		app.Div().Class("lesson-buttons").Body(append(p.lessonButtons(),
 			app.Button().Class("btn", "btn-small").ID("lesson-next").Text(t(lang, "next")).
 				OnClick(func(ctx app.Context, e app.Event) { p.overlay = overlayLessons }),
-		),
+		)...),
 		p.renderRecap(),
 	)
+}
+
+// renderHints is the hints revealed so far, on the full and embedded pages.
+func (p *Playground) renderHints() app.UI {
+	r := p.lesson
+	var hints []app.UI
+	for i := 0; i < r.hints && i < len(r.l.Hints); i++ {
+		hints = append(hints, app.Li().Text(r.l.Hints[i].In(p.lang)))
+	}
+	return app.Ol().Class("hints").ID("lesson-hints").Body(hints...)
+}
+
+// lessonButtons are Hint, Show solution and Restart lesson, the same on the full and
+// embedded pages.
+func (p *Playground) lessonButtons() []app.UI {
+	r, lang := p.lesson, p.lang
+	hintLabel := t(lang, "hint")
+	if r.hints >= len(r.l.Hints) {
+		hintLabel = t(lang, "noMoreHints")
+	}
+	return []app.UI{
+		app.Button().Class("btn", "btn-small").ID("lesson-hint").Disabled(r.hints >= len(r.l.Hints)).Text(hintLabel).
+			OnClick(p.revealHint),
+		app.Button().Class("btn", "btn-small").ID("lesson-solution").Disabled(r.solving >= 0).Text(t(lang, "showSolution")).
+			OnClick(func(ctx app.Context, e app.Event) { p.showSolution(ctx) }),
+		app.Button().Class("btn", "btn-small").ID("lesson-reset").Text(t(lang, "reset")).
+			OnClick(func(ctx app.Context, e app.Event) { p.restartLesson(ctx) }),
+	}
 }
 
 // renderGoals is the open lesson's goals, each ticking live (data-goal-state).
@@ -343,8 +362,8 @@ func (p *Playground) renderGoals() app.UI {
 }
 
 // renderEmbedLesson is the embedded page's lesson strip: the goal, the goals ticking
-// live, Show solution and Restart, and the action count once done; the introduction,
-// hints and recap are one click away in the full page ("Open in gcplay").
+// live, the hints, Hint, Show solution and Restart, and the action count once done; the
+// introduction and recap are one click away in the full page ("Open in gcplay").
 func (p *Playground) renderEmbedLesson() app.UI {
 	r, lang := p.lesson, p.lang
 	if r == nil {
@@ -359,14 +378,18 @@ func (p *Playground) renderEmbedLesson() app.UI {
 		Aria("label", t(lang, "lesson")).Body(
 		app.P().Class("lesson-goal").Text(r.l.Goal.In(lang)),
 		p.renderGoals(),
-		app.Div().Class("lesson-buttons").Body(
-			app.Button().Class("btn", "btn-small").ID("lesson-solution").Disabled(r.solving >= 0).Text(t(lang, "showSolution")).
-				OnClick(func(ctx app.Context, e app.Event) { p.showSolution(ctx) }),
-			app.Button().Class("btn", "btn-small").ID("lesson-reset").Text(t(lang, "reset")).
-				OnClick(func(ctx app.Context, e app.Event) { p.restartLesson(ctx) }),
-		),
+		p.renderHints(),
+		app.Div().Class("lesson-buttons").Body(p.lessonButtons()...),
 		done,
 	)
+}
+
+// revealHint shows the open lesson's next hint. It reads p.lesson when clicked: go-app
+// keeps a button's first handler, so a closure over the lesson would keep the first one.
+func (p *Playground) revealHint(ctx app.Context, e app.Event) {
+	if p.lesson != nil {
+		p.lesson.hints++
+	}
 }
 
 // onRuleClick opens the rule of a rule id clicked in lesson Markdown (one delegated handler).
@@ -388,11 +411,29 @@ func (p *Playground) renderRecap() app.UI {
 		app.P().Class("recap-par").DataSet("actions", r.actions).DataSet("par", r.l.Par()).
 			Text(fmt.Sprintf(t(lang, "parFmt"), r.actions, r.l.Par())),
 		app.Raw(ruleMarkdown(r.l.Recap.In(lang))),
+		p.renderNextLesson(),
 		app.Div().Class("recap-traces").Body(
 			traceColumn(t(lang, "yourTrace"), after(p.ws.View().Trace, r.restTrace)),
 			traceColumn(t(lang, "referenceTrace"), r.reference),
 		),
 	)
+}
+
+// renderNextLesson is the recap's button to the lesson taught after the open one; none
+// after the last.
+func (p *Playground) renderNextLesson() app.UI {
+	ls, err := pageLessons()
+	if err != nil {
+		return app.Div().Class("recap-none")
+	}
+	for i, l := range ls[:max(len(ls)-1, 0)] {
+		if l.ID == p.lesson.l.ID {
+			next := ls[i+1].ID
+			return app.P().Body(app.Button().Class("btn").ID("recap-next").DataSet("lesson", next).Text(t(p.lang, "nextLesson")).
+				OnClick(func(ctx app.Context, e app.Event) { p.openLesson(ctx, next) }, app.EventScope(next)))
+		}
+	}
+	return app.Div().Class("recap-none")
 }
 
 // recapTraceLines bounds each trace column: the lessons settle in a few dozen records.
@@ -433,33 +474,27 @@ func (p *Playground) renderLessonsMenu() []app.UI {
 	if next != nil {
 		n := next
 		out = append(out, app.P().Body(app.Button().Class("btn").ID("lessons-next").DataSet("lesson", n.ID).
-			Text(t(lang, "nextLesson")+": "+n.Title.In(lang)).
-			OnClick(func(ctx app.Context, e app.Event) { p.openLesson(ctx, n.ID) })))
+			Text(labelled(lang, t(lang, "nextLesson"), n.Title.In(lang))).
+			OnClick(func(ctx app.Context, e app.Event) { p.openLesson(ctx, n.ID) }, app.EventScope(n.ID))))
 	}
-	for _, lv := range []lessons.Level{lessons.Beginner, lessons.Intermediate, lessons.Advanced} {
-		var items []app.UI
-		for i, l := range ls {
-			if l.Level != lv {
-				continue
-			}
-			l, done := l, p.progress[l.ID]
-			state, mark := "todo", "○"
-			if done {
-				state, mark = "done", "✓"
-			}
-			items = append(items, app.Li().Class("lesson-item").DataSet("lesson", l.ID).DataSet("progress", state).Body(
-				app.Button().Class("lesson-open").Body(
-					app.Span().Class("lesson-mark").Aria("label", t(lang, state)).Text(mark),
-					app.Span().Class("lesson-num").Text(fmt.Sprintf("%d.", i+1)),
-					app.Strong().Text(l.Title.In(lang)),
-					app.Span().Class("muted").Text(l.Goal.In(lang)),
-				).OnClick(func(ctx app.Context, e app.Event) { p.openLesson(ctx, l.ID) }, app.EventScope(l.ID)),
-			))
+	// One list in teaching order, numbered as taught; the level is a tag on each lesson.
+	var items []app.UI
+	for i, l := range ls {
+		l, done := l, p.progress[l.ID]
+		state, mark := "todo", "○"
+		if done {
+			state, mark = "done", "✓"
 		}
-		if len(items) > 0 {
-			out = append(out, app.H3().Text(lv.Name(lang)), app.Ul().Class("lessons-list").Body(items...))
-		}
+		items = append(items, app.Li().Class("lesson-item").DataSet("lesson", l.ID).DataSet("progress", state).Body(
+			app.Button().Class("lesson-open").Body(
+				app.Span().Class("lesson-mark").Aria("label", t(lang, state)).Text(mark),
+				app.Span().Class("lesson-num").Text(fmt.Sprintf("%d.", i+1)),
+				app.Span().Body(app.Strong().Text(l.Title.In(lang)), app.Text(" "), app.Span().Class("lesson-tag").Text(l.Level.Name(lang))),
+				app.Span().Class("muted").Text(l.Goal.In(lang)),
+			).OnClick(func(ctx app.Context, e app.Event) { p.openLesson(ctx, l.ID) }, app.EventScope(l.ID)),
+		))
 	}
+	out = append(out, app.Ul().Class("lessons-list").Body(items...))
 	return out
 }
 
@@ -495,6 +530,20 @@ func (p *Playground) refuse(control string) error {
 		return nil
 	}
 	return fmt.Errorf(t(p.lang, "refuseFmt"), control, strings.Join(p.lesson.l.Controls, ", "))
+}
+
+// emptyGraph is what an empty graph says: where to make objects, naming only the tabs
+// the open lesson offers (no dead end).
+func (p *Playground) emptyGraph() string {
+	switch {
+	case p.lesson == nil:
+		return tr(p.lang, "No objects. Create some in the Create tab or the Console, or open an example.")
+	case p.refuse(lessons.ControlCreate) != nil:
+		return tr(p.lang, "No objects.")
+	case p.refuse(lessons.ControlConsole) != nil:
+		return tr(p.lang, "No objects. Create some in the Create tab.")
+	}
+	return tr(p.lang, "No objects. Create some in the Create tab or the Console.")
 }
 
 // tabControl is the lesson control each side tab needs.

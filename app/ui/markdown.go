@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/gcplay/gcplay/lessons"
 )
 
 // ruleMarkdown renders a rule's text from gc-behavior.md as HTML, for the rule overlay.
@@ -31,7 +33,7 @@ func ruleMarkdown(src string) string {
 			if !inItem {
 				b.WriteString("<p>")
 			}
-			writeInline(&b, strings.Join(para, " "))
+			writeInline(&b, lessons.JoinLines(para))
 			if !inItem {
 				b.WriteString("</p>")
 			}

@@ -63,3 +63,13 @@ func FuzzRuleMarkdown(f *testing.F) {
 		}
 	})
 }
+
+// TestMarkdownJoinsCJKLines: a Chinese paragraph or list item over several lines reads
+// without a space at each break (issue 22: "中移除 该属主").
+func TestMarkdownJoinsCJKLines(t *testing.T) {
+	got := ruleMarkdown("从附属对象中移除\n该属主 `x`\nand on\n\n- 命名空间\n  随之被删除")
+	want := `<div class="rule-text md"><p>从附属对象中移除该属主 <code>x</code> and on</p><ul><li>命名空间随之被删除</li></ul></div>`
+	if got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}

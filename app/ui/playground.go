@@ -132,7 +132,7 @@ func (p *Playground) OnMount(ctx app.Context) {
 	ctx.Handle(actionCopyScenario, func(ctx app.Context, a app.Action) { p.copyScenario(ctx) })
 	p.fetchRules(ctx)
 	if p.embed = isEmbed(); p.embed {
-		p.release = append(p.release, listenKeys(ctx, p.onKey))
+		p.release = append(p.release, listenKeys(ctx, p.onKey), relayProgress())
 		p.startEmbed(ctx)
 		return
 	}

@@ -59,7 +59,7 @@ func (p *Playground) startStorage(ctx app.Context) {
 				problems = append(problems, linkProblem(linkKind, linkErr))
 			} else {
 				ws = linkWS
-				e, err = cat.Create(linkName(time.Now()), ws.Marshal())
+				e, err = cat.Create(linkName(p.lang, time.Now()), ws.Marshal())
 				notes = appendWriteNote(p.lang, notes, err)
 				if err != nil && !isWriteError(err) {
 					problems = append(problems, tr(p.lang, "The link's workspace could not be stored: ")+err.Error())
@@ -121,7 +121,9 @@ func (p *Playground) startStorage(ctx app.Context) {
 }
 
 // linkName names the workspace a link opens.
-func linkName(t time.Time) string { return "Link " + t.Format("2006-01-02 15:04:05") }
+func linkName(lang string, t time.Time) string {
+	return tr(lang, "Link ") + t.Format("2006-01-02 15:04:05")
+}
 
 // defaultWorkspace is what a first visit (or a catalog with nothing readable) opens.
 func defaultWorkspace() (string, *workspace.Workspace, error) {
@@ -197,7 +199,7 @@ func (p *Playground) onHashChange(ctx app.Context) {
 		p.notice = notice{noticeError, linkProblem(kind, err)}
 		return
 	}
-	p.createWorkspace(ctx, linkName(time.Now()), ws, clearFragment)
+	p.createWorkspace(ctx, linkName(p.lang, time.Now()), ws, clearFragment)
 }
 
 // saveDelay gathers quick changes (a burst of Step clicks) into one write: saving
@@ -445,13 +447,13 @@ func (p *Playground) reloadTheirs(ctx app.Context) {
 // keepMine resolves a conflict by storing this tab's session as a new workspace; the
 // other tab's stays as it saved it.
 func (p *Playground) keepMine(ctx app.Context) {
-	name := "Workspace"
+	name := tr(p.lang, "Workspace")
 	if e, ok := p.stored.cat.Entry(p.stored.id); ok {
 		name = e.Name
 	}
 	p.stored.conflict = nil
 	p.savedSeq = p.saveSeq // the changes go into the copy, not over theirs
-	p.createWorkspace(ctx, name+" (this tab)", p.ws, nil)
+	p.createWorkspace(ctx, name+tr(p.lang, " (this tab)"), p.ws, nil)
 }
 
 // downloadKept offers a quarantined record as it is stored.
@@ -500,7 +502,7 @@ func (p *Playground) onOtherTab(ctx app.Context) {
 // workspaceName is the open workspace's name in the catalog.
 func (p *Playground) workspaceName(v *workspace.View) string {
 	if p.lesson != nil { // the lesson's title in the page's language, whatever the entry's name
-		return t(p.lang, "lesson") + ": " + p.lesson.l.Title.In(p.lang)
+		return labelled(p.lang, t(p.lang, "lesson"), p.lesson.l.Title.In(p.lang))
 	}
 	if p.stored.cat != nil {
 		for _, e := range p.stored.entries {

@@ -17,9 +17,15 @@ const (
 	tabAuthor    = "Create"
 	tabConsole   = "Console"
 	tabExport    = "Export"
+	tabTrace     = "Trace"
 )
 
 var tabs = []string{tabInspector, tabAuthor, tabConsole, tabExport}
+
+// embedTabs are the compact page's tabs beside the graph in a lesson: the full page's
+// that a lesson may need, with the trace (which the full page shows below the graph);
+// no Export, as the compact page keeps nothing.
+var embedTabs = []string{tabInspector, tabAuthor, tabConsole, tabTrace}
 
 // actionCopyScenario asks the page to copy the session; crash boxes post it.
 const actionCopyScenario = "copy-scenario"
@@ -57,7 +63,7 @@ func (p *Playground) Render() (ui app.UI) {
 			p.renderGraphSection(v),
 			app.Section().Class("pg-side").Aria("label", tr(p.lang, "Details")).Body(
 				p.renderLesson(),
-				p.renderTabs(),
+				p.renderTabs(tabs),
 				p.renderTab(v),
 			),
 			app.Section().Class("pg-bottom").Aria("label", tr(p.lang, "Queues and trace")).Body(
@@ -76,7 +82,7 @@ func (p *Playground) renderGraphSection(v *workspace.View) app.UI {
 	return app.Section().Class("pg-graph").Aria("label", tr(p.lang, "Object graph")).Body(
 		&SelectionBar{Lang: p.lang, Locked: p.refuse(lessons.ControlDelete) != nil, Object: selectedIn(v, p.selected), Selected: p.selected, Policy: p.policy,
 			onPolicy: func(ctx app.Context, pol string) { p.policy = pol }, onCmd: p.do},
-		&GraphPanel{Lang: p.lang, View: v, Mode: p.mode, Selected: p.selected, Collapsed: p.collapsed, LegendOpen: p.legendOpen,
+		&GraphPanel{Lang: p.lang, View: v, Mode: p.mode, Selected: p.selected, Collapsed: p.collapsed, LegendOpen: p.legendOpen, Empty: p.emptyGraph(),
 			onSelect: p.onSelect, onToggle: p.onToggle, onMode: func(ctx app.Context, m scene.Mode) { p.mode = m },
 			onCollapse: func(ctx app.Context, m map[string]bool) { p.collapsed = m }},
 		&NodeLane{Lang: p.lang, View: v, Selected: p.selected, onSelect: p.onSelect, onReady: p.setNodeReady},
@@ -201,9 +207,9 @@ func (p *Playground) exampleOptions(v *workspace.View) []app.UI {
 	return opts
 }
 
-func (p *Playground) renderTabs() app.UI {
+func (p *Playground) renderTabs(list []string) app.UI {
 	var bs []app.UI
-	for _, t := range tabs {
+	for _, t := range list {
 		t := t
 		if c := tabControl[t]; c != "" && p.refuse(c) != nil {
 			continue // the lesson leaves it out
@@ -230,6 +236,8 @@ func (p *Playground) renderTab(v *workspace.View) app.UI {
 		return &ConsolePanel{Lang: p.lang, View: v, OnRun: p.runConsole}
 	case tabExport:
 		return &ExportPanel{Lang: p.lang, View: v, OnExport: p.export, Link: p.sessionLink()}
+	case tabTrace:
+		return &TracePanel{Lang: p.lang, View: v, onRule: p.showRule}
 	}
 	return &Inspector{Lang: p.lang, View: v, Selected: p.selected, Why: p.why(), YAML: p.selectedYAML(),
 		onSelect: p.onSelect, onFinalizer: p.editFinalizer, onRule: p.showRule}
@@ -295,7 +303,7 @@ func (p *Playground) storageKind() string {
 
 // sessionLink is a URL that reopens the session as a scenario.
 func (p *Playground) sessionLink() string {
-	return pageLocation().String() + "#scenario=" + workspace.EncodeLink(p.ws.ExportScenario())
+	return pageURL(p.lang, "scenario="+workspace.EncodeLink(p.ws.ExportScenario()))
 }
 
 // recoverRender turns a panic while rendering into an error box in place of the panel.

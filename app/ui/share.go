@@ -44,17 +44,25 @@ func linkProblem(kind string, err error) string {
 	return "The " + kind + " link could not be opened: " + err.Error()
 }
 
-// pageURL is the full page's address (no ?embed) followed by fragment.
-func pageURL(fragment string) string {
+// pageURL is the full page's address (no ?embed) followed by fragment, in lang: a link
+// made on the Chinese page opens in Chinese (?lang=zh-CN) in any browser; an English
+// one leaves the choice to the reader's browser.
+func pageURL(lang, fragment string) string {
 	u := pageLocation()
 	q := u.Query()
 	q.Del("embed")
+	q.Del("lang")
+	if lang != "en" {
+		q.Set("lang", lang)
+	}
 	u.RawQuery = q.Encode()
 	return u.String() + "#" + fragment
 }
 
 // shareURL is the link that reopens the session at its tick, in a new workspace.
-func shareURL(ws *workspace.Workspace) string { return pageURL(fragShare + workspace.EncodeShare(ws)) }
+func shareURL(lang string, ws *workspace.Workspace) string {
+	return pageURL(lang, fragShare+workspace.EncodeShare(ws))
+}
 
 // embedSnippet is the iframe that shows the shared session compactly (?embed=1).
 func embedSnippet(share string) string {
@@ -74,7 +82,7 @@ func (p *Playground) openShare(ctx app.Context) {
 		return
 	}
 	code := workspace.EncodeShare(p.ws)
-	p.share, p.overlay = pageURL(fragShare+code), overlayShare
+	p.share, p.overlay = pageURL(p.lang, fragShare+code), overlayShare
 	if len(code) > workspace.MaxShareLinkChars {
 		p.notice = notice{noticeInfo, tr(p.lang, "This session is too large for a link (over 2 MiB), which gcplay would refuse to open; export it as a scenario file instead (Export tab).")}
 	}
@@ -101,7 +109,7 @@ func (p *Playground) renderShare() []app.UI {
 	if p.lesson == nil {
 		return body
 	}
-	lesson := pageURL("lesson=" + p.lesson.l.ID)
+	lesson := pageURL(p.lang, "lesson="+p.lesson.l.ID)
 	lessonSnippet := embedSnippet(lesson)
 	return append(body,
 		app.H3().Text(tr(lang, "This lesson, from its start")),
@@ -212,20 +220,42 @@ func embedLesson(ls *lessons.Shelf, lessonsErr error, id, lang string) (*workspa
 	return ws, ""
 }
 
+// renderEmbedMain is the compact page's graph with the trace below it, or in a lesson
+// with the tabs beside it that the lesson's controls need (the Inspector's finalizer
+// buttons, Create, the Console), as the full page has them.
+func (p *Playground) renderEmbedMain(v *workspace.View) app.UI {
+	if p.lesson == nil {
+		return app.Main().Class("pg-main", "embed-main").Body(
+			p.renderGraphSection(v),
+			app.Section().Class("pg-bottom").Aria("label", tr(p.lang, "Trace")).Body(
+				&TracePanel{Lang: p.lang, View: v, onRule: p.showRule},
+			),
+		)
+	}
+	return app.Main().Class("pg-main", "embed-main", "embed-split").Body(
+		p.renderGraphSection(v),
+		app.Section().Class("pg-side").Aria("label", tr(p.lang, "Details")).Body(
+			p.renderTabs(embedTabs),
+			p.renderTab(v),
+		),
+	)
+}
+
 // renderEmbed lays out the compact page: the controls, the graph and the trace, with a
 // link to the full page carrying the same state (no workspaces, guide or tour).
 func (p *Playground) renderEmbed() app.UI {
 	v := p.ws.View()
 	if p.shareVersion != v.Version || p.share == "" {
-		p.share, p.shareVersion = shareURL(p.ws), v.Version
+		p.share, p.shareVersion = shareURL(p.lang, p.ws), v.Version
 	}
 	return app.Div().Class("pg", "pg-embed").Body(
 		app.Header().Class("pg-header", "embed-header").Body(
 			app.Span().Class("embed-title").Text("gcplay · "+p.workspaceName(v)),
 			app.Span().Class("pg-status").ID("status").DataSet("status", p.runStatus(v)).
-				Textf("%s · %d objects", p.runStatus(v), len(v.Objects)),
-			app.A().Class("btn", "btn-small", "embed-open").Href(p.share).Target("_blank").Rel("noopener").
-				DataSet("open-full", "1").Text(tr(p.lang, "Open in gcplay")),
+				Textf(tr(p.lang, "%s · %d objects"), tr(p.lang, p.runStatus(v)), len(v.Objects)),
+			app.A().Class("btn", "btn-small", "embed-open").Href(p.share).Target("_blank").Rel("opener"). // the full page reports progress back (postProgress)
+
+															DataSet("open-full", "1").Text(tr(p.lang, "Open in gcplay")),
 		),
 		&Toolbar{
 			Tick: v.Tick, LastTick: v.LastTick, Position: v.Position, HistoryLen: v.HistoryLen,
@@ -234,12 +264,7 @@ func (p *Playground) renderEmbed() app.UI {
 			onUntil: func(ctx app.Context, q string) { p.until = q }, onRewind: p.onRewind,
 		},
 		p.renderEmbedLesson(),
-		app.Main().Class("pg-main", "embed-main").Body(
-			p.renderGraphSection(v),
-			app.Section().Class("pg-bottom").Aria("label", tr(p.lang, "Trace")).Body(
-				&TracePanel{Lang: p.lang, View: v, onRule: p.showRule},
-			),
-		),
+		p.renderEmbedMain(v),
 		p.renderNotice(),
 		p.renderOverlay(v),
 	)

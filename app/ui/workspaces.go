@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"time"
+
 	"github.com/gcplay/gcplay/app/store/catalog"
 	"github.com/gcplay/gcplay/app/workspace"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -98,7 +100,7 @@ func (m *WorkspacesMenu) entry(e catalog.Entry) app.UI {
 	return li.Body(
 		app.Button().Class("linkish", "ws-open").Title(tr(m.Lang, "Switch to this workspace")).Text(e.Name).
 			OnClick(func(ctx app.Context, ev app.Event) { m.onSwitch(ctx, id) }, app.EventScope("open"+id)),
-		app.Span().Class("ws-updated").Text(e.Updated.Local().Format("Jan 2 15:04")),
+		app.Span().Class("ws-updated").Text(shortDate(m.Lang, e.Updated.Local())),
 		app.Span().Class("ws-actions").Body(
 			small("Rename", "Rename this workspace", func(app.Context) { m.renaming, m.draft = id, e.Name }),
 			small("Duplicate", "Make a copy of this workspace", func(ctx app.Context) { m.onDuplicate(ctx, id) }),
@@ -125,4 +127,13 @@ func (m *WorkspacesMenu) newForm() app.UI {
 		app.Button().Class("btn", "btn-small", "btn-primary").Text(tr(m.Lang, "Create")).
 			OnClick(func(ctx app.Context, e app.Event) { m.onNew(ctx, m.from) }),
 	)
+}
+
+// shortDate is when a workspace changed, as each language writes a date ("Nov 27 09:15",
+// "11月27日 09:15").
+func shortDate(lang string, t time.Time) string {
+	if lang == "zh-CN" {
+		return t.Format("1月2日 15:04")
+	}
+	return t.Format("Jan 2 15:04")
 }

@@ -84,11 +84,20 @@ func lessonsList(dir, lang string, stdout io.Writer) error {
 		return err
 	}
 	for _, l := range ls {
-		// Printable whatever the file holds, as gcplay's errors are (parsing refuses
+		// Padded by display width (a Chinese level name is two columns a character), and
+		// printable whatever the file holds, as gcplay's errors are (parsing refuses
 		// control characters already; this is the last guard of the terminal).
-		fmt.Fprintf(stdout, "%-28s %-12s %s\n", l.ID, l.Level.Name(lang), scenario.OneLine(l.Title.In(lang)))
+		fmt.Fprintf(stdout, "%s %s %s\n", lessons.Pad(l.ID, 28), lessons.Pad(l.Level.Name(lang), 12), scenario.OneLine(l.Title.In(lang)))
 	}
 	return nil
+}
+
+// count is "1 goal", "2 goals".
+func count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 // lessonsCheck replays every lesson; a broken one is one line on stderr, and the command
@@ -105,7 +114,7 @@ func lessonsCheck(dir string, stdout, stderr io.Writer) error {
 			failed++
 			continue
 		}
-		fmt.Fprintf(stdout, "ok   %-28s par %d, %d goals, %d wrong attempts\n", l.ID, l.Par(), len(l.Goals), len(l.Wrong))
+		fmt.Fprintf(stdout, "ok   %-28s par %d, %s, %s\n", l.ID, l.Par(), count(len(l.Goals), "goal"), count(len(l.Wrong), "wrong attempt"))
 	}
 	if failed > 0 {
 		return fmt.Errorf("lessons check: %d of %d lessons failed", failed, len(ls))

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/gcplay/gcplay/lessons"
 )
 
 // TestLessonsCLI: list and check the built-in lessons; a new lesson's skeleton fails check
@@ -17,7 +19,7 @@ func TestLessonsCLI(t *testing.T) {
 	if code, out, _ := runCLI(t, "", "lessons", "list", "--lang", "zh-CN"); code != 0 || !strings.Contains(out, "属主与附属对象") {
 		t.Errorf("list --lang zh-CN: %d %q", code, out)
 	}
-	if code, out, errOut := runCLI(t, "", "lessons", "check"); code != 0 || !strings.Contains(out, "ok   foreground-deletion") {
+	if code, out, errOut := runCLI(t, "", "lessons", "check"); code != 0 || !strings.Contains(out, "ok   foreground-unblock           par 1, 1 goal, 1 wrong attempt\n") {
 		t.Errorf("check: %d %q %q", code, out, errOut)
 	}
 
@@ -89,6 +91,26 @@ func TestLessonsTextIsPrintable(t *testing.T) {
 		}
 		if strings.ContainsFunc(out+strings.TrimSuffix(errOut, "\n"), func(r rune) bool { return r < ' ' && r != '\n' || r == 0x7f }) {
 			t.Errorf("%s: a control character reached the terminal: %q %q", c.cmd, out, errOut)
+		}
+	}
+}
+
+// TestLessonsListAligned: `lessons list` lines its columns up by display width in both
+// languages, a CJK character taking two columns (%-12s counted runes: the Chinese level
+// column was two columns wider than the English one).
+func TestLessonsListAligned(t *testing.T) {
+	ls, err := lessons.Builtin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cols := map[int]bool{} // where the titles start, in both languages
+	for _, lang := range []string{"en", "zh-CN"} {
+		_, out, _ := runCLI(t, "", "lessons", "list", "--lang", lang)
+		for i, line := range strings.Split(strings.TrimSpace(out), "\n") {
+			cols[lessons.Width(line)-lessons.Width(ls[i].Title.In(lang))] = true
+		}
+		if len(cols) != 1 {
+			t.Errorf("%s: titles start at display columns %v:\n%s", lang, cols, out)
 		}
 	}
 }
