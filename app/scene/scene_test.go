@@ -269,3 +269,29 @@ func drawn(s *Scene, collapsed map[string]bool) string {
 	slices.Sort(lines)
 	return strings.Join(lines, "")
 }
+
+// TestFinalizerLabelFits: a finalizer line never needs more room than its node has
+// (issue 22), whatever the letters, and keeps the start and the end of a long name and
+// the count of the others.
+func TestFinalizerLabelFits(t *testing.T) {
+	for _, fins := range [][]string{
+		{"example.com/a-very-long-finalizer-name-that-goes-on"},
+		{"kubernetes.io/" + strings.Repeat("w", 40), "example.com/b", "example.com/c"},
+		{strings.Repeat("M", 60)},
+		{"foregroundDeletion"},
+	} {
+		got := FinalizerLabel(fins, FinalizerEm)
+		if TextEm(got) > FinalizerEm {
+			t.Errorf("FinalizerLabel(%q) = %q, %.1f em wide, want at most %.1f", fins, got, TextEm(got), FinalizerEm)
+		}
+		if len(fins) > 1 && !strings.HasSuffix(got, " +2 more") {
+			t.Errorf("FinalizerLabel(%q) = %q, want the count of the others", fins, got)
+		}
+	}
+	if got := FinalizerLabel([]string{"example.com/a-very-long-finalizer-name-that-goes-on"}, FinalizerEm); !strings.HasPrefix(got, "⚑ exampl") || !strings.HasSuffix(got, "goes-on") {
+		t.Errorf("a long finalizer reads %q, want its start and its end", got)
+	}
+	if got := FinalizerLabel([]string{"foregroundDeletion"}, FinalizerEm); got != "⚑ foregroundDeletion" {
+		t.Errorf("a short finalizer reads %q, want it whole", got)
+	}
+}

@@ -40,7 +40,7 @@ func (s *Scene) SVG() string {
 		fmt.Fprintf(&b, `<text x="12" y="17" font-size="11" fill="#5b6477">%s</text>`, html.EscapeString(Short(kind, 28)))
 		fmt.Fprintf(&b, `<text x="12" y="36" font-size="14" font-weight="600" fill="#1f2a44">%s</text>`, html.EscapeString(ShortMiddle(n.Name, NameRunes)))
 		if len(n.Finalizers) > 0 {
-			fmt.Fprintf(&b, `<text x="12" y="53" font-size="11" fill="#8f5b00">%s</text>`, html.EscapeString(FinalizerLabel(n.Finalizers, 30)))
+			fmt.Fprintf(&b, `<text x="12" y="53" font-size="11" fill="#8f5b00">%s</text>`, html.EscapeString(FinalizerLabel(n.Finalizers, FinalizerEm)))
 		}
 		if n.Status == Terminating {
 			fmt.Fprintf(&b, `<text x="%.0f" y="17" font-size="10" text-anchor="end" fill="#c92a2a">Terminating</text>`, NodeW-8)

@@ -34,7 +34,8 @@ type GraphPanel struct {
 	sceneKey string
 	// vp maps the scene onto the SVG (graphview.go).
 	vp     scene.Viewport
-	fitted string // the workspace name the view was last fitted for
+	fitVP  scene.Viewport // the viewport the last fit set (fitNow): vp until a pan or zoom
+	fitted string         // the workspace name the view was last fitted for
 	drag   dragState
 	// later is the view change to redo once the page has re-rendered (graphview.go).
 	later   viewChange
@@ -48,6 +49,7 @@ func (g *GraphPanel) OnMount(ctx app.Context) {
 	g.vp.Zoom = 1
 	g.ctx, g.mounted = ctx, true
 	g.release = append(g.release, g.listenViewport(ctx)...)
+	g.release = append(g.release, g.refitOnResize(ctx))
 	ctx.Defer(g.afterRender)
 }
 
@@ -143,7 +145,7 @@ func (g *GraphPanel) Render() (ui app.UI) {
 				OnClick(func(ctx app.Context, e app.Event) { g.foldAndFit(ctx) }),
 			legend(g.LegendOpen, g.Lang),
 		),
-		svgEl("svg").Class("graph-svg", g.detail()).Attr("role", "img").Aria("label", fmt.Sprintf("%s graph, %d nodes", g.Mode, len(s.Nodes))).
+		svgEl("svg").Class("graph-svg", g.detail()).Attr("data-graph", g.Mode.String()).Attr("role", "img").Aria("label", fmt.Sprintf("%s graph, %d nodes", g.Mode, len(s.Nodes))).
 			OnClick(g.onClick).Body(
 			svgEl("g").Attr("transform", transformOf(g.vp)).Body(
 				&GraphCanvas{Lang: g.Lang, Scene: s, Selected: g.Selected, Collapsed: g.Collapsed},

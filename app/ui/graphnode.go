@@ -38,7 +38,7 @@ type NodeData struct {
 
 func nodeData(n scene.Node, selected, collapsed bool) NodeData {
 	return NodeData{ID: n.ID, APIVersion: n.APIVersion, Kind: n.Kind, Namespace: n.Namespace, Name: n.Name,
-		UID: string(n.UID), Status: n.Status, Object: n.Object, Finalizers: strings.Join(n.Finalizers, ", "), FinLabel: scene.FinalizerLabel(n.Finalizers, 30),
+		UID: string(n.UID), Status: n.Status, Object: n.Object, Finalizers: strings.Join(n.Finalizers, ", "), FinLabel: scene.FinalizerLabel(n.Finalizers, scene.FinalizerEm),
 		Lag: n.Lag, Stale: n.Stale, DeletingDependents: n.DeletingDependents, Selected: selected,
 		Collapsed: collapsed, HasDependents: n.HasDependents, HiddenBelow: n.HiddenBelow, HiddenKinds: n.HiddenKinds}
 }

@@ -42,7 +42,7 @@ func (p *Playground) Render() (ui app.UI) {
 	if p.embed {
 		return p.renderEmbed()
 	}
-	return app.Div().Class("pg").Body(
+	return app.Div().Class("pg").Class(compactClass(p.compact)).Body(
 		p.renderHeader(v),
 		p.renderStorage(),
 		&Toolbar{
@@ -60,20 +60,24 @@ func (p *Playground) Render() (ui app.UI) {
 				p.renderTabs(),
 				p.renderTab(v),
 			),
-			app.Section().Class("pg-bottom").Aria("label", tr(p.lang, "Queues and trace")).Body(
-				&QueuesPanel{Lang: p.lang, View: v, Selected: p.selected, onSelect: p.onSelect},
-				&TracePanel{Lang: p.lang, View: v, onRule: p.showRule},
-			),
+			app.If(!p.compact, func() app.UI {
+				return app.Section().Class("pg-bottom").Aria("label", tr(p.lang, "Queues and trace")).Body(
+					&QueuesPanel{Lang: p.lang, View: v, Selected: p.selected, onSelect: p.onSelect},
+					&TracePanel{Lang: p.lang, View: v, onRule: p.showRule},
+				)
+			}),
 		),
-		p.renderNotice(),
 		p.renderTour(),
 		p.renderOverlay(v),
 	)
 }
 
 // renderGraphSection is the graph with its selection bar, on the full and embedded pages.
+// The notice is a strip between them, in the flow of the page: floating over the page,
+// it covered whatever control was under it (issue 22).
 func (p *Playground) renderGraphSection(v *workspace.View) app.UI {
 	return app.Section().Class("pg-graph").Aria("label", tr(p.lang, "Object graph")).Body(
+		p.renderNotice(),
 		&SelectionBar{Lang: p.lang, Locked: p.refuse(lessons.ControlDelete) != nil, Object: selectedIn(v, p.selected), Selected: p.selected, Policy: p.policy,
 			onPolicy: func(ctx app.Context, pol string) { p.policy = pol }, onCmd: p.do},
 		&GraphPanel{Lang: p.lang, View: v, Mode: p.mode, Selected: p.selected, Collapsed: p.collapsed, LegendOpen: p.legendOpen,
@@ -203,7 +207,7 @@ func (p *Playground) exampleOptions(v *workspace.View) []app.UI {
 
 func (p *Playground) renderTabs() app.UI {
 	var bs []app.UI
-	for _, t := range tabs {
+	for _, t := range p.sideTabs() {
 		t := t
 		if c := tabControl[t]; c != "" && p.refuse(c) != nil {
 			continue // the lesson leaves it out
@@ -224,6 +228,10 @@ func (p *Playground) renderTab(v *workspace.View) app.UI {
 		tab = tabInspector
 	}
 	switch tab {
+	case tabQueues:
+		return &QueuesPanel{Lang: p.lang, View: v, Selected: p.selected, onSelect: p.onSelect}
+	case tabTrace:
+		return &TracePanel{Lang: p.lang, View: v, onRule: p.showRule}
 	case tabAuthor:
 		return &AuthorPanel{Lang: p.lang, View: v, OnCreate: p.createObjects, OnDeclare: p.declareKind}
 	case tabConsole:

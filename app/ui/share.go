@@ -240,7 +240,6 @@ func (p *Playground) renderEmbed() app.UI {
 				&TracePanel{Lang: p.lang, View: v, onRule: p.showRule},
 			),
 		),
-		p.renderNotice(),
 		p.renderOverlay(v),
 	)
 }
