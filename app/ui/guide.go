@@ -24,7 +24,7 @@ var tourSteps = []struct{ title, text, target string }{
 	{"Delete with a policy", "With an object selected, pick Background, Foreground or Orphan above the graph and press Delete.", ".sel-policy"},
 	{"Step the GC", "Step moves one tick (one second): the informers deliver events, the graph builder updates the GC's graph, then each worker takes one item from attemptToDelete or attemptToOrphan.", ".toolbar > .tb-group"},
 	{"Queues and trace", "Below the graph: what each queue holds and every decision the GC made. Each line cites a rule such as DEL-9c; click it to read the rule.", ".pg-bottom"},
-	{"Why is it still there?", "Select an object: the Inspector tells why the GC has not deleted it yet. Help (?) lists the keys.", ".pg-side .tabs"},
+	{"Why is it still there?", "Select an object: the Inspector tells why the GC has not deleted it yet. Help (?) lists the keys.", ".pg-side .tab:first-child"},
 }
 
 // firstVisit reports whether the tour has never been finished or skipped in this browser.
@@ -49,7 +49,7 @@ func (p *Playground) renderTour() app.UI {
 	}
 	st := tourSteps[p.tour-1]
 	if p.compact && st.target == ".pg-bottom" { // the queues and the trace are side tabs
-		st.target = ".pg-side .tabs"
+		st.target = ".pg-side .tab:nth-child(2)" // Queues
 		st.text = tr(p.lang, "In the side panel's Queues and Trace tabs: what each queue holds and every decision the GC made. Each line cites a rule such as DEL-9c; click it to read the rule.")
 	}
 	p.ctx.Defer(func(app.Context) { placeTour() })
