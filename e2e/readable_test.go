@@ -23,18 +23,18 @@ import (
 var laptopSizes = []struct{ w, h int64 }{{1366, 657}, {1280, 720}}
 
 // readable is what one page measures: the graph's drawing area against the window,
-// the name label's size on screen (its font size times the SVG's scale), the page's
-// height, and the header's tagline's lines.
+// the smallest node label's size on screen (its font size times the SVG's scale), and
+// the page's height.
 type readable struct {
 	IW, IH, GW, GH float64
-	Label          float64 // px on screen of the smallest node name
+	Label          float64 // px on screen of the smallest node label (kind, name, finalizers)
 	ScrollH        float64 // the document's height (the page must not scroll)
 	Problems       []string
 }
 
 const readableJS = `(() => {
 	const g = document.querySelector('[data-graph]'), r = g ? g.getBoundingClientRect() : {width: 0, height: 0};
-	const names = [...document.querySelectorAll('[data-graph] [data-kind] .node-name')];
+	const names = [...document.querySelectorAll('[data-graph] [data-kind] :is(.node-kind, .node-name, .node-fin)')];
 	const label = names.length ? Math.min(...names.map(t => parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a)) : 0;
 	const w = document.defaultView; // the frame's window, in inFrame
 	return {IW: w.innerWidth, IH: w.innerHeight, GW: r.width, GH: r.height, Label: label,
@@ -58,9 +58,9 @@ func openFitted(t *testing.T, ctx context.Context, url string) {
 
 // TestGraphRoomOnLaptops: at 1366×657 and 1280×720, in English and Chinese, on the
 // default example and in lesson 1, the graph's drawing area is at least 40 % of the
-// window's height and 45 % of its width, its node names are at least 11 px on screen,
-// and the page does not scroll (issue 22: the graph was 45 px tall at 1366×657, 90 px at
-// 1280×720, its names 4 px).
+// window's height and 45 % of its width, its node labels (kind, name, finalizers) are
+// at least 11 px on screen, and the page does not scroll (issue 22: the graph was 45 px
+// tall at 1366×657, 90 px at 1280×720, its names 4 px).
 func TestGraphRoomOnLaptops(t *testing.T) {
 	for _, sz := range laptopSizes {
 		for _, lang := range []string{"en", "zh-CN"} {
@@ -71,12 +71,12 @@ func TestGraphRoomOnLaptops(t *testing.T) {
 				m := eval[readable](t, ctx, readableJS)
 				shot := fmt.Sprintf("graph-room-%s-%s-%dx%d", page.name, lang, sz.w, sz.h)
 				screenshot(t, ctx, shot)
-				t.Logf("%s: graph %.0f×%.0f (%.0f %% of the height, %.0f %% of the width), names %.1f px", shot, m.GW, m.GH, 100*m.GH/m.IH, 100*m.GW/m.IW, m.Label)
+				t.Logf("%s: graph %.0f×%.0f (%.0f %% of the height, %.0f %% of the width), labels %.1f px", shot, m.GW, m.GH, 100*m.GH/m.IH, 100*m.GW/m.IW, m.Label)
 				if m.GH < 0.40*m.IH || m.GW < 0.45*m.IW {
 					t.Errorf("%s: the graph is %.0f×%.0f in a %.0f×%.0f window, want at least 40 %% of the height and 45 %% of the width", shot, m.GW, m.GH, m.IW, m.IH)
 				}
 				if m.Label < 11 {
-					t.Errorf("%s: node names are %.1f px on screen, want at least 11", shot, m.Label)
+					t.Errorf("%s: node labels are %.1f px on screen, want at least 11", shot, m.Label)
 				}
 				if m.ScrollH > m.IH+1 {
 					t.Errorf("%s: the page is %.0f px tall in a %.0f px window", shot, m.ScrollH, m.IH)
@@ -87,7 +87,7 @@ func TestGraphRoomOnLaptops(t *testing.T) {
 }
 
 // TestFitEnlargesSmallGraph: Fit enlarges a small graph up to a comfortable size: lesson
-// 1's two ConfigMaps on a projector (1920×969) show names larger than the 14 px of 1:1
+// 1's two ConfigMaps on a projector (1920×969) show labels larger than at 1:1
 // (issue 22: Fit never went above 1:1, so a small graph stayed small in a large panel),
 // and at 1024×768 the header's tagline takes no more than one line (it wrapped to 5).
 func TestFitEnlargesSmallGraph(t *testing.T) {
@@ -96,14 +96,14 @@ func TestFitEnlargesSmallGraph(t *testing.T) {
 	openFitted(t, ctx, baseURL+"/?lang=en#lesson=owners-and-dependents")
 	m := eval[readable](t, ctx, readableJS)
 	screenshot(t, ctx, "fit-small-graph-1920x969")
-	t.Logf("1920×969: graph %.0f×%.0f, names %.1f px", m.GW, m.GH, m.Label)
+	t.Logf("1920×969: graph %.0f×%.0f, labels %.1f px", m.GW, m.GH, m.Label)
 	if m.Label < 17 {
-		t.Errorf("a two-node graph at 1920×969: names %.1f px on screen, want Fit to enlarge them past 14 (to at least 17)", m.Label)
+		t.Errorf("a two-node graph at 1920×969: labels %.1f px on screen (the smallest; names 14 and kinds 12 at 1:1), want Fit to enlarge them to at least 17", m.Label)
 	}
 	click(t, ctx, "Fit") // the button gives the same view
 	time.Sleep(200 * time.Millisecond)
 	if again := eval[readable](t, ctx, readableJS); again.Label < 17 {
-		t.Errorf("after Fit: names %.1f px, want at least 17", again.Label)
+		t.Errorf("after Fit: labels %.1f px, want at least 17", again.Label)
 	}
 
 	resize(t, ctx, 1024, 768)
@@ -115,7 +115,7 @@ func TestFitEnlargesSmallGraph(t *testing.T) {
 		t.Errorf("at 1024×768 the tagline is %.0f px tall and the header %.0f px, want one line at most (a 60 px header)", sub, h)
 	}
 	if m := eval[readable](t, ctx, readableJS); m.GH < 0.40*m.IH || m.Label < 11 {
-		t.Errorf("at 1024×768 the graph is %.0f px tall (%.0f %%), names %.1f px", m.GH, 100*m.GH/m.IH, m.Label)
+		t.Errorf("at 1024×768 the graph is %.0f px tall (%.0f %%), labels %.1f px", m.GH, 100*m.GH/m.IH, m.Label)
 	}
 }
 
@@ -280,7 +280,7 @@ func TestTourPointsAtTargets(t *testing.T) {
 
 // TestEmbeddedReadable: the compact page (?embed=1) at the laptop sizes, and a lesson
 // embedded in a course page's 960×600 iframe, in both languages: the graph keeps its
-// share (40 % of the height, 45 % of the width), names of at least 11 px, and the
+// share (40 % of the height, 45 % of the width), labels of at least 11 px, and the
 // lesson's goals show without scrolling.
 func TestEmbeddedReadable(t *testing.T) {
 	ctx := newTab(t)

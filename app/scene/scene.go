@@ -592,9 +592,27 @@ func ShortMiddle(s string, n int) string {
 	return string(r[:head]) + "…" + string(r[len(r)-tail:])
 }
 
-// FinalizerEm is the room for a node's finalizer line, in ems of its 11 px type: the box
-// (NodeW) less the text's 14 px start and an 8 px end.
-const FinalizerEm = (NodeW - 14 - 8) / 11
+// LinePx is the type size of a node's small lines (its kind and namespace, its
+// finalizers): 12 px, so that they stay 11 px or more on a laptop's fitted graph.
+const LinePx = 12
+
+// LineEm is the room for a node's small lines, in ems of LinePx: the box (NodeW) less the
+// text's 14 px start and an 8 px end.
+const LineEm = (NodeW - 14 - 8) / LinePx
+
+// ShortEm shortens s at its end until it is at most em ems wide (TextEm).
+func ShortEm(s string, em float64) string {
+	if TextEm(s) <= em {
+		return s
+	}
+	r, w, room := []rune(s), 0.0, em-TextEm("…")
+	n := 0
+	for n < len(r) && w+runeEm(r[n]) <= room {
+		w += runeEm(r[n])
+		n++
+	}
+	return string(r[:n]) + "…"
+}
 
 // FinalizerLabel is a node's finalizer line, at most em ems wide (TextEm): the first
 // finalizer and how many more ("⚑ example.com/a +2 more"), the finalizer cut in its
