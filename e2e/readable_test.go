@@ -251,9 +251,11 @@ type tourNear struct {
 
 // TestTourPointsAtTargets: each card of the first-visit tour sits next to the part of
 // the page it describes (within 16 px of it, on screen, not hiding its middle), at the
-// laptop sizes in both languages (issue 22: every card sat in the bottom-right corner).
+// laptop sizes and on a 1920×969 projector, in both languages (issue 22: every card sat
+// in the bottom-right corner).
 func TestTourPointsAtTargets(t *testing.T) {
-	for _, sz := range laptopSizes {
+	sizes := append(laptopSizes[:len(laptopSizes):len(laptopSizes)], struct{ w, h int64 }{1920, 969}) // and a projector, not compact
+	for _, sz := range sizes {
 		for _, lang := range []string{"en", "zh-CN"} {
 			ctx := newVisitorTab(t)
 			resize(t, ctx, sz.w, sz.h)
