@@ -107,15 +107,18 @@ func TestFitEnlargesSmallGraph(t *testing.T) {
 	}
 
 	resize(t, ctx, 1024, 768)
-	openFitted(t, ctx, baseURL+"/?lang=en")
-	screenshot(t, ctx, "header-1024x768")
-	h := eval[float64](t, ctx, `document.querySelector('.pg-header').getBoundingClientRect().height`)
-	sub := eval[float64](t, ctx, `(e => e && e.getClientRects().length ? e.getBoundingClientRect().height : 0)(document.querySelector('.pg-sub'))`)
-	if sub > 24 || h > 60 {
-		t.Errorf("at 1024×768 the tagline is %.0f px tall and the header %.0f px, want one line at most (a 60 px header)", sub, h)
-	}
-	if m := eval[readable](t, ctx, readableJS); m.GH < 0.40*m.IH || m.Label < 11 {
-		t.Errorf("at 1024×768 the graph is %.0f px tall (%.0f %%), labels %.1f px", m.GH, 100*m.GH/m.IH, m.Label)
+	for _, page := range []string{"/?lang=en", "/?lang=zh-CN#lesson=owners-and-dependents"} {
+		openFitted(t, ctx, baseURL+page)
+		shot := "header-1024x768-" + strings.TrimPrefix(strings.ReplaceAll(page, "#lesson=", "-"), "/?lang=")
+		screenshot(t, ctx, shot)
+		h := eval[float64](t, ctx, `document.querySelector('.pg-header').getBoundingClientRect().height`)
+		sub := eval[float64](t, ctx, `(e => e && e.getClientRects().length ? e.getBoundingClientRect().height : 0)(document.querySelector('.pg-sub'))`)
+		if sub > 24 || h > 60 {
+			t.Errorf("%s: the tagline is %.0f px tall and the header %.0f px, want one line at most (a 60 px header)", shot, sub, h)
+		}
+		if m := eval[readable](t, ctx, readableJS); m.GH < 0.40*m.IH || m.Label < 11 {
+			t.Errorf("%s: the graph is %.0f px tall (%.0f %%), labels %.1f px", shot, m.GH, 100*m.GH/m.IH, m.Label)
+		}
 	}
 }
 
