@@ -296,9 +296,9 @@ func TestEmbeddedReadable(t *testing.T) {
 			m := eval[readable](t, ctx, readableJS)
 			shot := fmt.Sprintf("embed-%s-%dx%d", lang, sz.w, sz.h)
 			screenshot(t, ctx, shot)
-			t.Logf("%s: graph %.0f×%.0f (%.0f %%, %.0f %%), names %.1f px", shot, m.GW, m.GH, 100*m.GH/m.IH, 100*m.GW/m.IW, m.Label)
+			t.Logf("%s: graph %.0f×%.0f (%.0f %%, %.0f %%), labels %.1f px", shot, m.GW, m.GH, 100*m.GH/m.IH, 100*m.GW/m.IW, m.Label)
 			if m.GH < 0.40*m.IH || m.GW < 0.45*m.IW || m.Label < 11 || m.ScrollH > m.IH+1 {
-				t.Errorf("%s: graph %.0f×%.0f in %.0f×%.0f, names %.1f px, page %.0f px tall", shot, m.GW, m.GH, m.IW, m.IH, m.Label, m.ScrollH)
+				t.Errorf("%s: graph %.0f×%.0f in %.0f×%.0f, labels %.1f px, page %.0f px tall", shot, m.GW, m.GH, m.IW, m.IH, m.Label, m.ScrollH)
 			}
 		}
 	}
@@ -320,9 +320,9 @@ func TestEmbeddedReadable(t *testing.T) {
 		shot := "embed-lesson-iframe-960x600-" + lang
 		screenshot(t, ctx, shot)
 		m := eval[readable](t, ctx, inFrame(readableJS))
-		t.Logf("%s: graph %.0f×%.0f (%.0f %%, %.0f %%), names %.1f px", shot, m.GW, m.GH, 100*m.GH/m.IH, 100*m.GW/m.IW, m.Label)
+		t.Logf("%s: graph %.0f×%.0f (%.0f %%, %.0f %%), labels %.1f px", shot, m.GW, m.GH, 100*m.GH/m.IH, 100*m.GW/m.IW, m.Label)
 		if m.GH < 0.40*m.IH || m.GW < 0.45*m.IW || m.Label < 11 || m.ScrollH > m.IH+1 {
-			t.Errorf("%s: graph %.0f×%.0f in the %.0f×%.0f iframe, names %.1f px, its page %.0f px tall", shot, m.GW, m.GH, m.IW, m.IH, m.Label, m.ScrollH)
+			t.Errorf("%s: graph %.0f×%.0f in the %.0f×%.0f iframe, labels %.1f px, its page %.0f px tall", shot, m.GW, m.GH, m.IW, m.IH, m.Label, m.ScrollH)
 		}
 		if hidden := eval[[]string](t, ctx, inFrame(goalsVisibleJS)); len(hidden) > 0 {
 			t.Errorf("%s: not visible without scrolling: %s", shot, strings.Join(hidden, "; "))
