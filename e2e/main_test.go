@@ -84,7 +84,7 @@ func testMain(m *testing.M) int {
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(chrome), chromedp.NoSandbox, chromedp.DisableGPU,
 		chromedp.Flag("disable-quic", true), chromedp.Flag("disable-component-update", true),
-		chromedp.WindowSize(1440, 900), chromedp.UserDataDir(filepath.Join(siteRoot, "profile")))
+		chromedp.WindowSize(1440, 1000), chromedp.UserDataDir(filepath.Join(siteRoot, "profile")))
 	if f := os.Getenv("GCPLAY_JS_FLAGS"); f != "" { // a measurement aid: V8's flags, e.g. --no-wasm-lazy-compilation
 		opts = append(opts, chromedp.Flag("js-flags", f))
 	}

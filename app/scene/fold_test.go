@@ -139,8 +139,8 @@ func TestFind(t *testing.T) {
 	}
 }
 
-// TestViewport: zooming keeps the anchor point; Fit centres the scene and never goes
-// below its floor; CentreOn puts a point in the middle.
+// TestViewport: zooming keeps the anchor point; Fit centres the scene, enlarges a small
+// one up to FitMaxZoom and never goes below its floor; CentreOn puts a point in the middle.
 func TestViewport(t *testing.T) {
 	v := Viewport{X: 40, Y: -30, Zoom: 0.8}
 	wx, wy := (300-v.X)/v.Zoom, (200-v.Y)/v.Zoom
@@ -149,8 +149,11 @@ func TestViewport(t *testing.T) {
 		t.Fatalf("anchor moved to %v, %v", x, y)
 	}
 	f := Fit(232, 110, 1000, 560, legible)
-	if f.Zoom != 1 || f.X != (1000-232)/2 || f.Y != (560-110)/2 {
-		t.Fatalf("fit of a single node: %+v", f)
+	if f.Zoom != FitMaxZoom || f.X != (1000-232*FitMaxZoom)/2 || f.Y != (560-110*FitMaxZoom)/2 {
+		t.Fatalf("fit of a single node: %+v, want it enlarged to %v and centred", f, FitMaxZoom)
+	}
+	if f := Fit(400, 360, 400, 300, legible); f.Zoom != 300.0/360 {
+		t.Fatalf("fit of a scene a little too tall: %+v, want the height's ratio", f)
 	}
 	if f := Fit(20000, 400, 1000, 560, legible); f.Zoom != legible || f.Y != (560-400*legible)/2 {
 		t.Fatalf("fit of a wide scene: %+v", f)

@@ -592,9 +592,33 @@ func ShortMiddle(s string, n int) string {
 	return string(r[:head]) + "…" + string(r[len(r)-tail:])
 }
 
-// FinalizerLabel is a node's finalizer line of at most n runes: the first finalizer and
-// how many more ("⚑ example.com/a +2 more"); the page shows them all on hover.
-func FinalizerLabel(fins []string, n int) string {
+// LinePx is the type size of a node's small lines (its kind and namespace, its
+// finalizers): 12 px, so that they stay 11 px or more on a laptop's fitted graph.
+const LinePx = 12
+
+// LineEm is the room for a node's small lines, in ems of LinePx: the box (NodeW) less the
+// text's 14 px start and an 8 px end.
+const LineEm = (NodeW - 14 - 8) / LinePx
+
+// ShortEm shortens s at its end until it is at most em ems wide (TextEm).
+func ShortEm(s string, em float64) string {
+	if TextEm(s) <= em {
+		return s
+	}
+	r, w, room := []rune(s), 0.0, em-TextEm("…")
+	n := 0
+	for n < len(r) && w+runeEm(r[n]) <= room {
+		w += runeEm(r[n])
+		n++
+	}
+	return string(r[:n]) + "…"
+}
+
+// FinalizerLabel is a node's finalizer line, at most em ems wide (TextEm): the first
+// finalizer and how many more ("⚑ example.com/a +2 more"), the finalizer cut in its
+// middle when it is too long (issue 22: a long name spilled out of its node); the page
+// shows them all on hover.
+func FinalizerLabel(fins []string, em float64) string {
 	if len(fins) == 0 {
 		return ""
 	}
@@ -602,7 +626,56 @@ func FinalizerLabel(fins []string, n int) string {
 	if len(fins) > 1 {
 		more = " +" + strconv.Itoa(len(fins)-1) + " more"
 	}
-	return ShortMiddle("⚑ "+fins[0], n-len(more)) + more
+	return ShortMiddleEm("⚑ "+fins[0], em-TextEm(more)) + more
+}
+
+// ShortMiddleEm shortens s by cutting its middle until it is at most em ems wide
+// (TextEm), keeping about two fifths of the room for its start and the rest for its end.
+func ShortMiddleEm(s string, em float64) string {
+	if TextEm(s) <= em {
+		return s
+	}
+	r := []rune(s)
+	room := em - TextEm("…")
+	head, headEm := 0, 0.0
+	for head < len(r) && headEm+runeEm(r[head]) <= room*2/5 {
+		headEm += runeEm(r[head])
+		head++
+	}
+	tail, tailEm := len(r), 0.0
+	for tail > head && tailEm+runeEm(r[tail-1]) <= room-headEm {
+		tailEm += runeEm(r[tail-1])
+		tail--
+	}
+	return string(r[:head]) + "…" + string(r[tail:])
+}
+
+// TextEm estimates how wide s is in ems of the page's sans-serif type, rounding up to
+// DejaVu Sans's widths (the widest common fallback): enough to keep a label in its box.
+func TextEm(s string) float64 {
+	w := 0.0
+	for _, r := range s {
+		w += runeEm(r)
+	}
+	return w
+}
+
+func runeEm(r rune) float64 {
+	switch {
+	case strings.ContainsRune("iljI.,:;'|!", r):
+		return 0.33
+	case strings.ContainsRune("frt/-()[] ", r):
+		return 0.42
+	case r == 'm' || r == 'M' || r == 'W':
+		return 1.0
+	case r == 'w':
+		return 0.84
+	case r >= 'A' && r <= 'Z':
+		return 0.78
+	case r < 0x80:
+		return 0.66
+	}
+	return 1.05 // ⚑, CJK and the rest: about a square
 }
 
 // Ref names the object the node stands for.

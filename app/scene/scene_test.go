@@ -269,3 +269,37 @@ func drawn(s *Scene, collapsed map[string]bool) string {
 	slices.Sort(lines)
 	return strings.Join(lines, "")
 }
+
+// TestFinalizerLabelFits: a finalizer line, and a kind line, never need more room than
+// their node has (issue 22), whatever the letters; a finalizer keeps the start and the
+// end of a long name and the count of the others.
+func TestFinalizerLabelFits(t *testing.T) {
+	for _, fins := range [][]string{
+		{"example.com/a-very-long-finalizer-name-that-goes-on"},
+		{"kubernetes.io/" + strings.Repeat("w", 40), "example.com/b", "example.com/c"},
+		{strings.Repeat("M", 60)},
+		{"foregroundDeletion"},
+	} {
+		got := FinalizerLabel(fins, LineEm)
+		if TextEm(got) > LineEm {
+			t.Errorf("FinalizerLabel(%q) = %q, %.1f em wide, want at most %.1f", fins, got, TextEm(got), LineEm)
+		}
+		if len(fins) > 1 && !strings.HasSuffix(got, " +2 more") {
+			t.Errorf("FinalizerLabel(%q) = %q, want the count of the others", fins, got)
+		}
+	}
+	if got := FinalizerLabel([]string{"example.com/a-very-long-finalizer-name-that-goes-on"}, LineEm); !strings.HasPrefix(got, "⚑ exam") || !strings.HasSuffix(got, "goes-on") {
+		t.Errorf("a long finalizer reads %q, want its start and its end", got)
+	}
+	if got := FinalizerLabel([]string{"foregroundDeletion"}, LineEm); got != "⚑ foregroundDeletion" {
+		t.Errorf("a short finalizer reads %q, want it whole", got)
+	}
+	for _, kind := range []string{"ReplicaSet · default", "ClusterRoleBinding · kube-system", "WidgetMMMMMMMMMM · very-long-namespace-name"} {
+		if got := ShortEm(kind, LineEm); TextEm(got) > LineEm || !strings.HasPrefix(kind, strings.TrimSuffix(got, "…")) {
+			t.Errorf("ShortEm(%q) = %q, %.1f em wide, want a start of it at most %.1f em", kind, got, TextEm(got), LineEm)
+		}
+	}
+	if got := ShortEm("ReplicaSet · default", LineEm); got != "ReplicaSet · default" {
+		t.Errorf("a short kind line reads %q, want it whole", got)
+	}
+}

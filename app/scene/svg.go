@@ -37,10 +37,10 @@ func (s *Scene) SVG() string {
 		}
 		fmt.Fprintf(&b, `<g transform="translate(%.0f %.0f)"><title>%s</title>`, n.X, n.Y, html.EscapeString(n.Kind+" "+n.Namespace+"/"+n.Name+" uid "+string(n.UID)))
 		fmt.Fprintf(&b, `<rect width="%.0f" height="%.0f" rx="7" fill="%s" stroke="%s" stroke-width="1.5"%s/>`, NodeW, NodeH, fill, stroke, dash)
-		fmt.Fprintf(&b, `<text x="12" y="17" font-size="11" fill="#5b6477">%s</text>`, html.EscapeString(Short(kind, 28)))
+		fmt.Fprintf(&b, `<text x="12" y="17" font-size="11" fill="#5b6477">%s</text>`, html.EscapeString(ShortEm(kind, LineEm)))
 		fmt.Fprintf(&b, `<text x="12" y="36" font-size="14" font-weight="600" fill="#1f2a44">%s</text>`, html.EscapeString(ShortMiddle(n.Name, NameRunes)))
 		if len(n.Finalizers) > 0 {
-			fmt.Fprintf(&b, `<text x="12" y="53" font-size="11" fill="#8f5b00">%s</text>`, html.EscapeString(FinalizerLabel(n.Finalizers, 30)))
+			fmt.Fprintf(&b, `<text x="12" y="53" font-size="11" fill="#8f5b00">%s</text>`, html.EscapeString(FinalizerLabel(n.Finalizers, LineEm)))
 		}
 		if n.Status == Terminating {
 			fmt.Fprintf(&b, `<text x="%.0f" y="17" font-size="10" text-anchor="end" fill="#c92a2a">Terminating</text>`, NodeW-8)

@@ -21,13 +21,20 @@ func (v Viewport) ZoomAt(x, y, factor float64) Viewport {
 	return Viewport{X: x - (x-v.X)*f, Y: y - (y-v.Y)*f, Zoom: z}
 }
 
-// Fit shows the whole w × h scene in a viewW × viewH SVG, centred, never above 1:1 and
-// never below minZoom: a scene too big at minZoom is centred across and shows its top.
+// FitMaxZoom is how far Fit enlarges a small scene: a lesson's two ConfigMaps fill a
+// projector's graph with 21 px names instead of sitting at 14 px in its middle (issue
+// 22: labels must read from the back of a room), yet a lone node does not become a
+// poster.
+const FitMaxZoom = 1.5
+
+// Fit shows the whole w × h scene in a viewW × viewH SVG, centred, never above
+// FitMaxZoom and never below minZoom: a scene too big at minZoom is centred across and
+// shows its top.
 func Fit(w, h, viewW, viewH, minZoom float64) Viewport {
 	if w <= 0 || h <= 0 || viewW <= 0 || viewH <= 0 {
 		return Viewport{Zoom: 1}
 	}
-	z := math.Max(minZoom, math.Min(1, math.Min(viewW/w, viewH/h)))
+	z := math.Max(minZoom, math.Min(FitMaxZoom, math.Min(viewW/w, viewH/h)))
 	y := (viewH - h*z) / 2
 	if y < 0 {
 		y = 0

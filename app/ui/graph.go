@@ -36,7 +36,8 @@ type GraphPanel struct {
 	sceneKey string
 	// vp maps the scene onto the SVG (graphview.go).
 	vp     scene.Viewport
-	fitted string // the workspace name the view was last fitted for
+	fitVP  scene.Viewport // the viewport the last fit set (fitNow): vp until a pan or zoom
+	fitted string         // the workspace name the view was last fitted for
 	drag   dragState
 	// later is the view change to redo once the page has re-rendered (graphview.go).
 	later   viewChange
@@ -50,6 +51,7 @@ func (g *GraphPanel) OnMount(ctx app.Context) {
 	g.vp.Zoom = 1
 	g.ctx, g.mounted = ctx, true
 	g.release = append(g.release, g.listenViewport(ctx)...)
+	g.release = append(g.release, g.refitOnResize(ctx))
 	ctx.Defer(g.afterRender)
 }
 

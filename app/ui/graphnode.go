@@ -38,7 +38,7 @@ type NodeData struct {
 
 func nodeData(n scene.Node, selected, collapsed bool) NodeData {
 	return NodeData{ID: n.ID, APIVersion: n.APIVersion, Kind: n.Kind, Namespace: n.Namespace, Name: n.Name,
-		UID: string(n.UID), Status: n.Status, Object: n.Object, Finalizers: strings.Join(n.Finalizers, ", "), FinLabel: scene.FinalizerLabel(n.Finalizers, 30),
+		UID: string(n.UID), Status: n.Status, Object: n.Object, Finalizers: strings.Join(n.Finalizers, ", "), FinLabel: scene.FinalizerLabel(n.Finalizers, scene.LineEm),
 		Lag: n.Lag, Stale: n.Stale, DeletingDependents: n.DeletingDependents, Selected: selected,
 		Collapsed: collapsed, HasDependents: n.HasDependents, HiddenBelow: n.HiddenBelow, HiddenKinds: n.HiddenKinds}
 }
@@ -70,7 +70,7 @@ func (n *NodeData) markup(b *strings.Builder) {
 	fmt.Fprintf(b, `><title>%s</title><rect class="node-box" width="%g" height="%g" rx="7"/>`, esc(n.describe()), scene.NodeW, scene.NodeH)
 	fmt.Fprintf(b, `<rect class="node-band k-%s" width="6" height="%g" rx="3"/>`, kindClass(n.Kind), scene.NodeH)
 	fmt.Fprintf(b, `<text class="node-kind" x="14" y="17">%s</text><text class="node-name" x="14" y="36">%s</text>`,
-		esc(scene.Short(kindLine, 28)), esc(scene.ShortMiddle(n.Name, nameRunes)))
+		esc(scene.ShortEm(kindLine, scene.LineEm)), esc(scene.ShortMiddle(n.Name, nameRunes)))
 	if n.Finalizers != "" {
 		fmt.Fprintf(b, `<text class="node-fin" x="14" y="53"><title>finalizers: %s</title>%s</text>`, esc(n.Finalizers), esc(n.FinLabel))
 	}

@@ -132,6 +132,34 @@ func (g *GraphPanel) foldAndFit(ctx app.Context) {
 func (g *GraphPanel) fitNow(w, h float64, prepared *scene.Prepared) {
 	s := g.sceneWith(prepared)
 	g.vp = scene.Fit(s.Width, s.Height, w, h, farZoom)
+	g.fitVP = g.vp
+}
+
+// refitOnResize fits the view again when the SVG changes size while the view is still
+// the fitted one (no pan or zoom since): a notice's strip above the graph, a resized
+// window or a projector's resolution must not leave the graph cut off or small.
+func (g *GraphPanel) refitOnResize(ctx app.Context) func() {
+	svg := ctx.JSSrc().Call("querySelector", ".graph-svg")
+	ro := app.Window().Get("ResizeObserver")
+	if !svg.Truthy() || !ro.Truthy() {
+		return func() {}
+	}
+	fn := app.FuncOf(func(this app.Value, args []app.Value) any {
+		ctx.Dispatch(func(ctx app.Context) {
+			w, h := svgSize(ctx)
+			if w <= 0 || h <= 0 || g.View == nil || g.vp != g.fitVP || !g.isFitted() {
+				return
+			}
+			g.fitNow(w, h, nil)
+		})
+		return nil
+	})
+	obs := ro.New(fn)
+	obs.Call("observe", svg)
+	return func() {
+		obs.Call("disconnect")
+		fn.Release()
+	}
 }
 
 // viewChange is a fit or a centring to redo after the next render: the change may

@@ -16,14 +16,15 @@ import (
 // and the open legend are for a first visit only.
 const welcomedKey = "gcplay.welcomed"
 
-// tourSteps are the tour's cards, in order: each names a part of the page and what to do
-// with it.
-var tourSteps = []struct{ title, text string }{
-	{"The graph", "Each box is an object; an arrow goes from a dependent to its owner. Click a box to select it."},
-	{"Delete with a policy", "With an object selected, pick Background, Foreground or Orphan above the graph and press Delete."},
-	{"Step the GC", "Step moves one tick (one second): the informers deliver events, the graph builder updates the GC's graph, then each worker takes one item from attemptToDelete or attemptToOrphan."},
-	{"Queues and trace", "Below the graph: what each queue holds and every decision the GC made. Each line cites a rule such as DEL-9c; click it to read the rule."},
-	{"Why is it still there?", "Select an object: the Inspector tells why the GC has not deleted it yet. Help (?) lists the keys."},
+// tourSteps are the tour's cards, in order: each names a part of the page, what to do
+// with it, and the element it describes (a selector; the card is placed beside it,
+// tourplace.go).
+var tourSteps = []struct{ title, text, target string }{
+	{"The graph", "Each box is an object; an arrow goes from a dependent to its owner. Click a box to select it.", "[data-graph]"},
+	{"Delete with a policy", "With an object selected, pick Background, Foreground or Orphan above the graph and press Delete.", ".sel-policy"},
+	{"Step the GC", "Step moves one tick (one second): the informers deliver events, the graph builder updates the GC's graph, then each worker takes one item from attemptToDelete or attemptToOrphan.", ".toolbar > .tb-group"},
+	{"Queues and trace", "Below the graph: what each queue holds and every decision the GC made. Each line cites a rule such as DEL-9c; click it to read the rule.", ".pg-bottom"},
+	{"Why is it still there?", "Select an object: the Inspector tells why the GC has not deleted it yet. Help (?) lists the keys.", ".pg-side .tab:first-child"},
 }
 
 // firstVisit reports whether the tour has never been finished or skipped in this browser.
@@ -47,12 +48,17 @@ func (p *Playground) renderTour() app.UI {
 		return app.Div().Class("tour-none")
 	}
 	st := tourSteps[p.tour-1]
+	if p.compact && st.target == ".pg-bottom" { // the queues and the trace are side tabs
+		st.target = ".pg-side .tab:nth-child(2)" // Queues
+		st.text = tr(p.lang, "In the side panel's Queues and Trace tabs: what each queue holds and every decision the GC made. Each line cites a rule such as DEL-9c; click it to read the rule.")
+	}
+	p.ctx.Defer(func(app.Context) { placeTour() })
 	last := p.tour == len(tourSteps)
 	next := tr(p.lang, "Next")
 	if last {
 		next = tr(p.lang, "Done")
 	}
-	return app.Aside().Class("tour").Role("dialog").Aria("label", tr(p.lang, "Tour")).DataSet("tour-step", p.tour).Body(
+	return app.Aside().Class("tour").Role("dialog").Aria("label", tr(p.lang, "Tour")).DataSet("tour-step", p.tour).DataSet("tour-target", st.target).Body(
 		app.Div().Class("tour-count").Textf(tr(p.lang, "Tour %d of %d"), p.tour, len(tourSteps)),
 		app.H2().Text(tr(p.lang, st.title)),
 		app.P().Text(tr(p.lang, st.text)),

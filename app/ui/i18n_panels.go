@@ -84,6 +84,7 @@ var zhCNPanels = map[string]string{
 
 	// Page frame, toolbar, guide, help
 	"Loading the simulator…": "正在加载模拟器…", "Details": "详情", "Object graph": "对象图", "Queues": "队列",
+	"In the side panel's Queues and Trace tabs: what each queue holds and every decision the GC made. Each line cites a rule such as DEL-9c; click it to read the rule.": "侧栏的“队列”和“轨迹”标签页：每个队列的内容，以及垃圾回收器做出的每个决定。每行都引用一条规则，例如 DEL-9c；点击即可阅读该规则。",
 	"Tour": "导览", "Hide the example's guide": "隐藏示例说明", "tick %d": "tick %d",
 	"Share": "分享", "A link that reopens this session at this tick, and an embed snippet": "一个在当前 tick 重新打开本会话的链接，以及嵌入代码",
 	"The scenario's next step; Step and Run until idle run it": "场景的下一步；单步和运行至空闲会执行它",

@@ -88,7 +88,10 @@ type Playground struct {
 
 	// embed is the compact page for an iframe (?embed=1); share is the session's share
 	// link as last computed, for the view of shareVersion.
-	embed        bool
+	embed bool
+	// compact is set while the window is short (compact.go): the queues and the trace
+	// are side tabs instead of a row under the graph.
+	compact      bool
 	share        string
 	shareVersion int64
 
@@ -139,7 +142,8 @@ func (p *Playground) OnMount(ctx app.Context) {
 	if firstVisit(ctx) {
 		p.tour, p.legendOpen = 1, true
 	}
-	p.release = append(p.release, listenKeys(ctx, p.onKey), listenHash(ctx, p.onHashChange),
+	p.release = append(p.release, listenKeys(ctx, p.onKey), listenHash(ctx, p.onHashChange), listenCompact(ctx, p.setCompact),
+		listen(app.Window(), "resize", func(app.Value) { placeTour() }),
 		listenOtherTabs(ctx, p.onOtherTab), p.exposeSession())
 	p.startStorage(ctx)
 }

@@ -17,7 +17,6 @@ const (
 	tabAuthor    = "Create"
 	tabConsole   = "Console"
 	tabExport    = "Export"
-	tabTrace     = "Trace"
 )
 
 var tabs = []string{tabInspector, tabAuthor, tabConsole, tabExport}
@@ -48,7 +47,7 @@ func (p *Playground) Render() (ui app.UI) {
 	if p.embed {
 		return p.renderEmbed()
 	}
-	return app.Div().Class("pg").Body(
+	return app.Div().Class("pg").Class(compactClass(p.compact)).Body(
 		p.renderHeader(v),
 		p.renderStorage(),
 		&Toolbar{
@@ -63,23 +62,27 @@ func (p *Playground) Render() (ui app.UI) {
 			p.renderGraphSection(v),
 			app.Section().Class("pg-side").Aria("label", tr(p.lang, "Details")).Body(
 				p.renderLesson(),
-				p.renderTabs(tabs),
+				p.renderTabs(p.sideTabs()),
 				p.renderTab(v),
 			),
-			app.Section().Class("pg-bottom").Aria("label", tr(p.lang, "Queues and trace")).Body(
-				&QueuesPanel{Lang: p.lang, View: v, Selected: p.selected, onSelect: p.onSelect},
-				&TracePanel{Lang: p.lang, View: v, onRule: p.showRule},
-			),
+			app.If(!p.compact, func() app.UI {
+				return app.Section().Class("pg-bottom").Aria("label", tr(p.lang, "Queues and trace")).Body(
+					&QueuesPanel{Lang: p.lang, View: v, Selected: p.selected, onSelect: p.onSelect},
+					&TracePanel{Lang: p.lang, View: v, onRule: p.showRule},
+				)
+			}),
 		),
-		p.renderNotice(),
 		p.renderTour(),
 		p.renderOverlay(v),
 	)
 }
 
 // renderGraphSection is the graph with its selection bar, on the full and embedded pages.
+// The notice is a strip between them, in the flow of the page: floating over the page,
+// it covered whatever control was under it (issue 22).
 func (p *Playground) renderGraphSection(v *workspace.View) app.UI {
 	return app.Section().Class("pg-graph").Aria("label", tr(p.lang, "Object graph")).Body(
+		p.renderNotice(),
 		&SelectionBar{Lang: p.lang, Locked: p.refuse(lessons.ControlDelete) != nil, Object: selectedIn(v, p.selected), Selected: p.selected, Policy: p.policy,
 			onPolicy: func(ctx app.Context, pol string) { p.policy = pol }, onCmd: p.do},
 		&GraphPanel{Lang: p.lang, View: v, Mode: p.mode, Selected: p.selected, Collapsed: p.collapsed, LegendOpen: p.legendOpen, Empty: p.emptyGraph(),
@@ -230,14 +233,16 @@ func (p *Playground) renderTab(v *workspace.View) app.UI {
 		tab = tabInspector
 	}
 	switch tab {
+	case tabQueues:
+		return &QueuesPanel{Lang: p.lang, View: v, Selected: p.selected, onSelect: p.onSelect}
+	case tabTrace:
+		return &TracePanel{Lang: p.lang, View: v, onRule: p.showRule}
 	case tabAuthor:
 		return &AuthorPanel{Lang: p.lang, View: v, OnCreate: p.createObjects, OnDeclare: p.declareKind}
 	case tabConsole:
 		return &ConsolePanel{Lang: p.lang, View: v, OnRun: p.runConsole}
 	case tabExport:
 		return &ExportPanel{Lang: p.lang, View: v, OnExport: p.export, Link: p.sessionLink()}
-	case tabTrace:
-		return &TracePanel{Lang: p.lang, View: v, onRule: p.showRule}
 	}
 	return &Inspector{Lang: p.lang, View: v, Selected: p.selected, Why: p.why(), YAML: p.selectedYAML(),
 		onSelect: p.onSelect, onFinalizer: p.editFinalizer, onRule: p.showRule}

@@ -265,7 +265,6 @@ func (p *Playground) renderEmbed() app.UI {
 		},
 		p.renderEmbedLesson(),
 		p.renderEmbedMain(v),
-		p.renderNotice(),
 		p.renderOverlay(v),
 	)
 }
