@@ -46,6 +46,8 @@ func TestContractHooks(t *testing.T) {
 	do(t, ctx, "open the picker", chromedp.Click(chromedp.CSS(`#lessons-open`)))
 	check("picker")
 	click(t, ctx, "Close")
+	// Until the page has closed it, the picker's backdrop takes the next click.
+	waitJS(t, ctx, "the picker closed", `document.querySelector('.overlay') === null`, 10*time.Second)
 	click(t, ctx, "Show solution")
 	waitAllMet(t, ctx, "the solution")
 	check("recap")

@@ -53,7 +53,7 @@ func TestEmbeddedLessonControls(t *testing.T) {
 	screenshot(t, ctx, "embed-960x600-finalizers-done")
 
 	open("notready-node")
-	do(t, ctx, "set node-a Ready", chromedp.Click(chromedp.CSS(`[data-node-toggle="yes:node-a"]`)))
+	doHandled(t, ctx, "set node-a Ready", chromedp.Click(chromedp.CSS(`[data-node-toggle="yes:node-a"]`)))
 	click(t, ctx, "Run until idle")
 	waitAllMet(t, ctx, "notready-node in the compact page")
 	screenshot(t, ctx, "embed-960x600-notready-done")
