@@ -12,7 +12,8 @@ import (
 // strategicMetadataPatch applies a strategic merge patch to an object's metadata with
 // ObjectMeta's patch strategies (API-17): ownerReferences merge by uid (an entry with
 // "$patch": "delete" removes that uid, any other entry overwrites the fields it carries or
-// is appended), finalizers merge as a set, labels and annotations merge as maps (null
+// is appended), finalizers merge as a set ("$deleteFromPrimitiveList/finalizers" removes
+// the ones it lists), labels and annotations merge as maps (null
 // deletes a key), and uid must name the object (checked by the update, API-7).
 //
 // It covers what the GC and a learner send; apimachinery's generic strategicpatch package
@@ -85,6 +86,20 @@ func patchMetadataField(o *Object, key string, raw json.RawMessage) error {
 				o.Finalizers = append(o.Finalizers, f)
 			}
 		}
+	case "$deleteFromPrimitiveList/finalizers":
+		// The directive upstream's controllers send to drop finalizers from the set
+		// (the Job controller's removeTrackingFinalizerPatch, JOB-3).
+		var drop []string
+		if err := json.Unmarshal(raw, &drop); err != nil {
+			return err
+		}
+		var kept []string
+		for _, f := range o.Finalizers {
+			if !hasString(drop, f) {
+				kept = append(kept, f)
+			}
+		}
+		o.Finalizers = kept
 	case "labels", "annotations":
 		target := &o.Labels
 		if key == "annotations" {

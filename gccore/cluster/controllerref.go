@@ -62,6 +62,9 @@ type refManager struct {
 	sim    *gccore.Sim
 	owner  *gccore.Object
 	sel    labels.Selector
+	// finalizers go into the adoption patch with the controller reference (the Job
+	// controller's tracking finalizer: PodControllerRefManager's finalizers, JOB-3).
+	finalizers []string
 }
 
 // claim returns the children the owner controls after adopting matching orphans and
@@ -104,10 +107,11 @@ func (m *refManager) adopt(c *gccore.Object) bool {
 	// Upstream's ownerRefControllerPatch: a strategic merge patch of the one reference,
 	// which merges by uid into the child's list (a reference to the same owner that was not
 	// the controller becomes the controller reference, API-17).
-	patch, _ := json.Marshal(map[string]any{"metadata": map[string]any{
-		"ownerReferences": []metav1.OwnerReference{controllerRef(m.owner)},
-		"uid":             c.UID,
-	}})
+	md := map[string]any{"ownerReferences": []metav1.OwnerReference{controllerRef(m.owner)}, "uid": c.UID}
+	if len(m.finalizers) > 0 {
+		md["finalizers"] = m.finalizers
+	}
+	patch, _ := json.Marshal(map[string]any{"metadata": md})
 	_, err = m.client.Patch(rules.CREF2, fmt.Sprintf("adopt: labels match the selector of %s %s", m.owner.Kind, m.owner.Name), c.Ref(), gccore.StrategicPatch, patch)
 	return err == nil
 }

@@ -2,6 +2,7 @@ package cluster
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 
 	"github.com/gcplay/gcplay/gccore"
@@ -20,6 +21,9 @@ type workload struct {
 	comp   gccore.Component
 	kind   gccore.ObjectRef // APIVersion and Kind of the owners
 	q      queue
+	// finalizers are added to every Pod the controller creates or adopts: the Job
+	// controller's tracking finalizer (JOB-3), none for the ReplicaSet controller.
+	finalizers []string
 }
 
 // Observe queues an owner for its own events, and every owner in a Pod's namespace for
@@ -52,18 +56,28 @@ func (w *workload) get(key string) *gccore.Object {
 	return o
 }
 
-// pods claims the owner's Pods (CREF-1 ... CREF-4) and returns the active ones (RS-1).
-func (w *workload) pods(owner *gccore.Object) []*gccore.Object {
-	m := &refManager{client: w.client, comp: w.comp, sim: w.sim, owner: owner, sel: selectorOf(owner)}
-	var active []*gccore.Object
-	for _, p := range m.claim(w.client.List("v1", "Pod", owner.Namespace)) {
-		status, _ := p.Content["status"].(map[string]any)
-		if phase, _ := status["phase"].(string); p.Terminating() || phase == "Succeeded" || phase == "Failed" {
-			continue
+// claim claims the owner's Pods (CREF-1 ... CREF-4) and returns them.
+func (w *workload) claim(owner *gccore.Object) []*gccore.Object {
+	m := &refManager{client: w.client, comp: w.comp, sim: w.sim, owner: owner, sel: selectorOf(owner), finalizers: w.finalizers}
+	return m.claim(w.client.List("v1", "Pod", owner.Namespace))
+}
+
+// active are the Pods that are neither being deleted nor finished (RS-1).
+func active(pods []*gccore.Object) []*gccore.Object {
+	var out []*gccore.Object
+	for _, p := range pods {
+		if !p.Terminating() && !finished(p) {
+			out = append(out, p)
 		}
-		active = append(active, p)
 	}
-	return active
+	return out
+}
+
+// finished reports a Pod in phase Succeeded or Failed.
+func finished(p *gccore.Object) bool {
+	status, _ := p.Content["status"].(map[string]any)
+	phase, _ := status["phase"].(string)
+	return phase == "Succeeded" || phase == "Failed"
 }
 
 // burst is how many Pods one sync creates or deletes at most, as upstream's ReplicaSet
@@ -77,6 +91,21 @@ func (w *workload) createPods(rule rules.ID, owner *gccore.Object, n int64) {
 	tmpl, _ := spec(owner)["template"].(map[string]any)
 	tmd, _ := tmpl["metadata"].(map[string]any)
 	tspec, hasSpec := tmpl["spec"].(map[string]any)
+	// The template's finalizers, then the controller's own (upstream's GetPodFromTemplate,
+	// then the Job controller's appendJobCompletionFinalizerIfNotFound).
+	var fins []string
+	if l, ok := tmd["finalizers"].([]any); ok {
+		for _, f := range l {
+			if s, ok := f.(string); ok && !slices.Contains(fins, s) {
+				fins = append(fins, s)
+			}
+		}
+	}
+	for _, f := range w.finalizers {
+		if !slices.Contains(fins, f) {
+			fins = append(fins, f)
+		}
+	}
 	for i := int64(0); i < min(n, burst); i++ {
 		pod := &gccore.Object{Content: map[string]any{}}
 		pod.APIVersion, pod.Kind = "v1", "Pod"
@@ -90,6 +119,7 @@ func (w *workload) createPods(rule rules.ID, owner *gccore.Object, n int64) {
 		if hasSpec {
 			pod.Content["spec"] = tspec
 		}
+		pod.Finalizers = fins
 		pod.OwnerReferences = []metav1.OwnerReference{controllerRef(owner)}
 		w.client.Create(rule, fmt.Sprintf("%d of %d missing Pods of %s %s", i+1, n, owner.Kind, owner.Name), pod)
 		if w.sim.Err() != nil {
@@ -117,7 +147,7 @@ func (c *replicaSetController) sync(key string) {
 	if rs == nil {
 		return
 	}
-	active := c.pods(rs)
+	active := active(c.claim(rs))
 	if rs.Terminating() { // RS-4
 		if len(active) > 0 {
 			c.sim.Record(gccore.Record{Component: c.comp, Rule: rules.RS4, Key: rs.Ref().String(),

@@ -7,6 +7,7 @@ import (
 
 	"github.com/gcplay/gcplay/gccore"
 	"github.com/gcplay/gcplay/gccore/scenario"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 )
 
 // runUntil runs a golden scenario file up to (not including) the step that starts with cut.
@@ -46,5 +47,44 @@ func TestWhyNamesKubeletAndNamespaceFinalizer(t *testing.T) {
 		if strings.Contains(line, "Finalizer kubernetes") {
 			t.Errorf("Why of the stuck namespace asks a person to remove kubernetes: %s", line)
 		}
+	}
+}
+
+// Why of a Job's Pod held by the tracking finalizer names the Job controller (JOB-3) and
+// does not ask a person to remove the finalizer.
+func TestWhyNamesJobTrackingFinalizer(t *testing.T) {
+	src := `
+version: 2
+controllers: [job]
+objects:
+- apiVersion: batch/v1
+  kind: Job
+  metadata: {name: batch}
+  spec:
+    selector: {matchLabels: {job: batch}}
+    template:
+      metadata: {labels: {job: batch}}
+      spec: {restartPolicy: Never, containers: [{name: c, image: busybox}]}
+steps:
+- run: idle
+`
+	r, err := scenario.Run("job.yaml", []byte(src), gccore.Config{}, 1000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var pod gccore.ObjectRef
+	for _, o := range r.Sim.ObjectsShared() {
+		if o.Kind == "Pod" {
+			pod = o.Ref()
+		}
+	}
+	// Deleted by a person: Terminating until the controller, at its next tick, counts it.
+	if _, err := r.Sim.Delete(pod, metav1.DeleteOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	why := strings.Join(r.Sim.Why(pod), "\n")
+	if !strings.Contains(why, "The job controller removes its finalizer batch.kubernetes.io/job-tracking once it has counted the Pod (JOB-3).") ||
+		strings.Contains(why, "you, here") {
+		t.Errorf("Why of the Terminating Job Pod:\n%s", why)
 	}
 }

@@ -178,6 +178,7 @@ const (
 	KUBELET3 ID = "KUBELET-3"
 	JOB1     ID = "JOB-1"
 	JOB2     ID = "JOB-2"
+	JOB3     ID = "JOB-3"
 	NS1      ID = "NS-1"
 	NS2      ID = "NS-2"
 	NS3      ID = "NS-3"
@@ -270,6 +271,7 @@ var known = []ID{
 	GB9c,
 	JOB1,
 	JOB2,
+	JOB3,
 	KUBELET1,
 	KUBELET2,
 	KUBELET3,
