@@ -15,6 +15,19 @@ func wide(r rune) bool {
 		(r >= 0xFF00 && r <= 0xFFEF) // full-width forms: ，：；（）
 }
 
+// punct reports CJK punctuation (，。（）：、「」): no space goes before it, so a line that
+// starts with it joins the line before without one, whatever ends that line
+// ("Terminating\n（KUBELET-2）" reads "Terminating（KUBELET-2）"). A line that starts
+// with anything else keeps its break after punctuation: it may start a Markdown list.
+func punct(r rune) bool {
+	return (r >= 0x3000 && r <= 0x303F) || (r >= 0xFF00 && r <= 0xFF65)
+}
+
+// joinsTight reports that a line break between last and first is no space.
+func joinsTight(last, first rune) bool {
+	return (wide(last) && wide(first)) || punct(first)
+}
+
 // Width is s's width in a terminal's columns: a CJK character takes two.
 func Width(s string) int {
 	n := 0
@@ -33,7 +46,7 @@ func Pad(s string, w int) string {
 }
 
 // JoinLines joins the lines of one paragraph: with a space, except between two CJK
-// characters. Each line is trimmed first.
+// characters or next to CJK punctuation. Each line is trimmed first.
 func JoinLines(lines []string) string {
 	var b strings.Builder
 	for i, l := range lines {
@@ -41,7 +54,7 @@ func JoinLines(lines []string) string {
 		if i > 0 && l != "" && b.Len() > 0 {
 			last, _ := utf8.DecodeLastRuneInString(b.String())
 			first, _ := utf8.DecodeRuneInString(l)
-			if !wide(last) || !wide(first) {
+			if !joinsTight(last, first) {
 				b.WriteByte(' ')
 			}
 		}
@@ -51,7 +64,7 @@ func JoinLines(lines []string) string {
 }
 
 // joinSoftBreaks removes each line break (and the next line's indentation) between two
-// CJK characters: a YAML block written over several source lines reads as one line in
+// CJK characters or next to CJK punctuation: a YAML block written over several source lines reads as one line in
 // Chinese. Other line breaks, and so Markdown's structure, are kept.
 func joinSoftBreaks(s string) string {
 	if !strings.Contains(s, "\n") {
@@ -67,7 +80,7 @@ func joinSoftBreaks(s string) string {
 		before, after := strings.TrimRight(s[:i], " \t"), strings.TrimLeft(s[i+1:], " \t")
 		last, _ := utf8.DecodeLastRuneInString(before)
 		first, _ := utf8.DecodeRuneInString(after)
-		if wide(last) && wide(first) {
+		if joinsTight(last, first) {
 			b.WriteString(before)
 		} else {
 			b.WriteString(s[:i+1])

@@ -17,6 +17,7 @@ func TestCJKSoftBreaks(t *testing.T) {
 		{"删除 `x`\n然后", "删除 `x`\n然后"},
 		{"段落。\n\n第二段", "段落。\n\n第二段"},
 		{"列表：\n- 一项", "列表：\n- 一项"},
+		{"一直处于 Terminating\n（KUBELET-2）。", "一直处于 Terminating（KUBELET-2）。"},
 	} {
 		if got := (Text{"zh-CN": c.in}).In("zh-CN"); got != c.want {
 			t.Errorf("In(%q) = %q, want %q", c.in, got, c.want)
@@ -36,7 +37,7 @@ func TestCJKSoftBreaks(t *testing.T) {
 			for _, line := range strings.Split(tx.In("zh-CN"), "\n") {
 				for i := 1; i < len([]rune(line))-1; i++ {
 					r := []rune(line)
-					if r[i] == ' ' && wide(r[i-1]) && wide(r[i+1]) {
+					if r[i] == ' ' && (wide(r[i-1]) && wide(r[i+1]) || punct(r[i+1])) {
 						t.Errorf("%s: a space between CJK characters: %q", l.ID, string(r[max(i-6, 0):min(i+6, len(r))]))
 					}
 				}
