@@ -88,7 +88,7 @@ func (s *Sim) whyForeground(n *node, say func(string, ...any)) {
 	// FG-1 counts the blocking dependents in the GC's graph, as here. A dependent the API
 	// server no longer stores still counts until its delete event arrives.
 	var waiting, unobserved []string
-	for _, d := range n.blockingDependents() {
+	for d := range n.blockingDependents() {
 		name := d.identity.Kind + " " + d.identity.Name
 		if _, stored := s.api.GetByUID(d.identity.UID); !stored {
 			unobserved = append(unobserved, name)
@@ -112,48 +112,37 @@ func (s *Sim) whyForeground(n *node, say func(string, ...any)) {
 }
 
 // whyOwners asks the worker's own decision code what it would decide for o now: DEL-8's
-// REST mapping and verdict per owner reference (ownerLookup, ownerVerdict), then DEL-9
-// (decideOwnerReferences). It records no API call and does not refresh absentOwnerCache
-// entries (peek), so explaining never changes the simulation.
+// classify, reading through peekReads (no API call recorded, no absentOwnerCache entry
+// refreshed or added), then DEL-9 (decideOwnerReferences). So explaining never changes
+// the simulation, and it cannot disagree with the worker.
 func (s *Sim) whyOwners(o *Object, n *node, say func(string, ...any)) {
 	item := objectReference{APIVersion: o.APIVersion, Kind: o.Kind, Namespace: o.Namespace, Name: o.Name, UID: o.UID}
-	var refs classifiedRefs
 	var solid, absent, waiting []string
-	for i := range o.OwnerReferences {
-		ref := &o.OwnerReferences[i]
-		desc := ref.Kind + " " + ref.Name
-		if s.gb.absentOwnerCache.peek(identityOf(*ref, "")) || s.gb.absentOwnerCache.peek(identityOf(*ref, o.Namespace)) { // AOC-3
-			refs.dangling = append(refs.dangling, *ref)
+	refs, err := s.gc.classify(peekReads{s}, item, o.OwnerReferences, classifiedRefs{}, func(r refResult) {
+		desc := r.ref.Kind + " " + r.ref.Name
+		switch {
+		case r.cached:
 			absent = append(absent, desc+" (in absentOwnerCache)")
-			continue
+		case r.verdict == refDangling:
+			absent = append(absent, desc)
+		case r.verdict == refWaiting:
+			waiting = append(waiting, desc+" (deleting in the foreground)")
+		default:
+			solid = append(solid, desc)
 		}
-		id, err := s.gc.ownerLookup(ref, item)
+	})
+	if err != nil {
+		ref := o.OwnerReferences[len(refs.solid)+len(refs.dangling)+len(refs.waiting)]
+		desc := ref.Kind + " " + ref.Name
 		if mapErr, ok := asRESTMappingError(err); ok {
 			say("It is stuck: its owner reference to %s cites %s, which the API server does not serve (%s). The GC cannot look the owner up, so attemptToDelete retries it forever with backoff and never deletes it (DEL-8, DEL-3, XNS-4).",
 				desc, ref.APIVersion+" "+ref.Kind, mapErr.err)
-			return
-		}
-		if err == errClusterScopedNamespacedOwner {
+		} else if err == errClusterScopedNamespacedOwner {
 			say("It is cluster-scoped, and its owner %s is of a namespaced kind: the GC cannot resolve the reference and never deletes it (DEL-8, XNS-3).", desc)
-			return
-		}
-		owner, err := s.api.getShared(ObjectRef{APIVersion: id.APIVersion, Kind: id.Kind, Namespace: id.Namespace, Name: id.Name})
-		v, err := ownerVerdict(ref, owner, err)
-		if err != nil {
+		} else {
 			say("Looking up its owner %s fails: %v; the GC retries it with backoff (DEL-8, DEL-3).", desc, err)
-			return
 		}
-		switch v {
-		case refDangling:
-			refs.dangling = append(refs.dangling, *ref)
-			absent = append(absent, desc)
-		case refWaiting:
-			refs.waiting = append(refs.waiting, *ref)
-			waiting = append(waiting, desc+" (deleting in the foreground)")
-		default:
-			refs.solid = append(refs.solid, *ref)
-			solid = append(solid, desc)
-		}
+		return
 	}
 	d := decideOwnerReferences(refs, n != nil && n.dependents.len() > 0)
 	switch {
@@ -168,6 +157,25 @@ func (s *Sim) whyOwners(o *Object, n *node, say func(string, ...any)) {
 		say("No owner is live (%s): the GC deletes it once it processes it (DEL-8, DEL-9c).", strings.Join(append(absent, waiting...), ", "))
 	}
 }
+
+// peekReads are Sim.Why's DEL-8 reads: the stored objects as they are and absentOwnerCache
+// peeked, nothing recorded, nothing refreshed or added.
+type peekReads struct{ s *Sim }
+
+func (p peekReads) cached(ref *metav1.OwnerReference, item objectReference) (objectReference, bool) {
+	for _, id := range []objectReference{identityOf(*ref, ""), identityOf(*ref, item.Namespace)} { // AOC-3
+		if p.s.gb.absentOwnerCache.peek(id) {
+			return id, true
+		}
+	}
+	return objectReference{}, false
+}
+
+func (p peekReads) get(id objectReference) (*Object, error) {
+	return p.s.api.getShared(ObjectRef{APIVersion: id.APIVersion, Kind: id.Kind, Namespace: id.Namespace, Name: id.Name})
+}
+
+func (peekReads) absent(objectReference) {}
 
 func (s *Sim) whyQueued(q *workQueue, n *node, say func(string, ...any)) {
 	if i := q.heldIndex(n); i >= 0 {

@@ -260,57 +260,111 @@ type classifiedRefs struct {
 	solid, dangling, waiting []metav1.OwnerReference
 }
 
-// classifyReferences is DEL-8: each live reference, in order, is dangling (cache hit, 404 or
-// another uid), waiting (owner terminating with foregroundDeletion) or solid.
+// classifyReferences is DEL-8 for the worker: classify, reading through the worker's ops
+// (each GET recorded, a hit in absentOwnerCache refreshing it, an absent owner added to it:
+// AOC-2, AOC-3), with the trace records of each verdict.
 func (gc *garbageCollector) classifyReferences(c ops, item *node, refs []metav1.OwnerReference) (classifiedRefs, error) {
-	out := classifiedRefs{solid: gc.refs.solid[:0], dangling: gc.refs.dangling[:0], waiting: gc.refs.waiting[:0]}
-	defer func() { gc.refs = out }()
+	into := classifiedRefs{solid: gc.refs.solid[:0], dangling: gc.refs.dangling[:0], waiting: gc.refs.waiting[:0]}
+	out, err := gc.classify(workerReads{c}, item.identity, refs, into, func(r refResult) {
+		switch {
+		case r.cached:
+			gc.trace.addLazy(func() Record {
+				return Record{Component: c.worker, Queue: c.queue, Rule: rules.AOC3, Key: item.identity.String(), Text: "owner " + r.id.String() + " is in absentOwnerCache: dangling"}
+			})
+		case r.verdict == refDangling:
+			gc.trace.addLazy(func() Record {
+				return Record{Component: c.worker, Queue: c.queue, Rule: rules.AOC2, Key: item.identity.String(), Text: "owner " + r.id.String() + " is absent: dangling, added to absentOwnerCache"}
+			})
+		}
+	})
+	gc.refs = out
+	if mapErr, ok := asRESTMappingError(err); ok {
+		gc.trace.add(Record{Component: c.worker, Queue: c.queue, Rule: rules.DEL8, Key: item.identity.String(), Text: "REST mapping of owner failed: " + mapErr.err.Error()})
+	} else if err == errClusterScopedNamespacedOwner { // XNS-3
+		gc.trace.add(Record{Component: c.worker, Queue: c.queue, Rule: rules.DEL8, Key: item.identity.String(), Text: "cluster-scoped object with a namespaced owner kind " + refs[len(out.solid)+len(out.dangling)+len(out.waiting)].Kind})
+	}
+	return out, err
+}
+
+// ownerReads is how DEL-8 reads: the worker's reads (workerReads) count and change the
+// simulation; Sim.Why's (peekReads) do neither, so explaining never changes it.
+type ownerReads interface {
+	// cached reports whether absentOwnerCache holds the owner (AOC-3), and under which key.
+	cached(ref *metav1.OwnerReference, item objectReference) (objectReference, bool)
+	// get is OPS-1's GET of the owner's coordinates.
+	get(id objectReference) (*Object, error)
+	// absent remembers an owner found absent (AOC-2).
+	absent(id objectReference)
+}
+
+// refResult is DEL-8's verdict on one reference: cached is an absentOwnerCache hit (id is
+// the key that hit), else id is where the owner was looked up.
+type refResult struct {
+	ref     *metav1.OwnerReference
+	id      objectReference
+	cached  bool
+	verdict refVerdict
+}
+
+// classify is DEL-8, the one loop the worker and Sim.Why share: each reference, in order,
+// is dangling (a hit in absentOwnerCache, a 404 or another uid), waiting (its owner is
+// terminating with foregroundDeletion) or solid; seen is called after each verdict. The
+// references are appended to into's slices. A REST mapping error (XNS-4), a namespaced
+// owner of a cluster-scoped item (XNS-3) or another error of a GET stops it.
+func (gc *garbageCollector) classify(rd ownerReads, item objectReference, refs []metav1.OwnerReference, into classifiedRefs, seen func(refResult)) (classifiedRefs, error) {
+	out := into
 	for i := range refs {
 		ref := &refs[i]
-		coords := identityOf(*ref, "")
-		hit, cached := false, coords
-		if gc.gb.absentOwnerCache.hasUID(ref.UID) { // AOC-3: cluster-scoped key first
-			if hit = gc.gb.absentOwnerCache.Has(coords); !hit {
-				cached = identityOf(*ref, item.identity.Namespace)
-				hit = gc.gb.absentOwnerCache.Has(cached)
+		r := refResult{ref: ref}
+		if id, hit := rd.cached(ref, item); hit {
+			r.id, r.cached, r.verdict = id, true, refDangling
+		} else {
+			id, err := gc.ownerLookup(ref, item)
+			if err != nil {
+				return out, err
 			}
+			owner, err := rd.get(id)
+			v, err := ownerVerdict(ref, owner, err)
+			if err != nil {
+				return out, err
+			}
+			if v == refDangling {
+				rd.absent(id)
+			}
+			r.id, r.verdict = id, v
 		}
-		if hit {
-			gc.trace.addLazy(func() Record {
-				return Record{Component: c.worker, Queue: c.queue, Rule: rules.AOC3, Key: item.identity.String(), Text: "owner " + cached.String() + " is in absentOwnerCache: dangling"}
-			})
-			out.dangling = append(out.dangling, *ref)
-			continue
-		}
-		ownerID, err := gc.ownerLookup(ref, item.identity)
-		if mapErr, ok := asRESTMappingError(err); ok {
-			gc.trace.add(Record{Component: c.worker, Queue: c.queue, Rule: rules.DEL8, Key: item.identity.String(), Text: "REST mapping of owner failed: " + mapErr.err.Error()})
-			return out, err
-		}
-		if err == errClusterScopedNamespacedOwner { // XNS-3
-			gc.trace.add(Record{Component: c.worker, Queue: c.queue, Rule: rules.DEL8, Key: item.identity.String(), Text: "cluster-scoped object with a namespaced owner kind " + ref.Kind})
-			return out, err
-		}
-		owner, err := c.getObject(rules.DEL8, ownerID)
-		v, err := ownerVerdict(ref, owner, err)
-		if err != nil {
-			return out, err
-		}
-		switch v {
+		switch r.verdict {
 		case refDangling:
-			gc.gb.absentOwnerCache.Add(ownerID) // AOC-2
-			gc.trace.addLazy(func() Record {
-				return Record{Component: c.worker, Queue: c.queue, Rule: rules.AOC2, Key: item.identity.String(), Text: "owner " + ownerID.String() + " is absent: dangling, added to absentOwnerCache"}
-			})
 			out.dangling = append(out.dangling, *ref)
 		case refWaiting:
 			out.waiting = append(out.waiting, *ref)
 		default:
 			out.solid = append(out.solid, *ref)
 		}
+		seen(r)
 	}
 	return out, nil
 }
+
+// workerReads are the worker's DEL-8 reads: recorded GETs (OPS-1) and absentOwnerCache
+// lookups that refresh the entry they hit.
+type workerReads struct{ c ops }
+
+func (w workerReads) cached(ref *metav1.OwnerReference, item objectReference) (objectReference, bool) {
+	aoc := w.c.gc.gb.absentOwnerCache
+	if !aoc.hasUID(ref.UID) { // AOC-3: cluster-scoped key first
+		return objectReference{}, false
+	}
+	if id := identityOf(*ref, ""); aoc.Has(id) {
+		return id, true
+	}
+	id := identityOf(*ref, item.Namespace)
+	return id, aoc.Has(id)
+}
+
+func (w workerReads) get(id objectReference) (*Object, error) { return w.c.getObject(rules.DEL8, id) }
+
+func (w workerReads) absent(id objectReference) { w.c.gc.gb.absentOwnerCache.Add(id) }
 
 // ownerLookup is DEL-8's REST mapping of one owner reference of item: the coordinates
 // the owner is looked up at (a namespaced kind in item's namespace). A kind the API
@@ -427,13 +481,8 @@ func deletePolicy(latest *Object) metav1.DeletionPropagation {
 
 // processDeletingDependentsItem is FG-1: its finalizer removal is a write.
 func (gc *garbageCollector) processDeletingDependentsItem(c ops, item *node) (outcome, writes, error) {
-	// The blocking dependents are counted, not listed: FG-1 runs each time a dependent of
-	// the owner goes (GB-10), and a list would be allocated each time.
 	blocking := 0
-	for _, dep := range item.sortedDependents() {
-		if !dep.blocks(item) {
-			continue
-		}
+	for dep := range item.blockingDependents() {
 		blocking++
 		if !dep.deletingDependents {
 			if gc.gb.attemptToDelete.Add(dep, rules.FG1) {

@@ -1,6 +1,7 @@
 package gccore
 
 import (
+	"iter"
 	"strings"
 
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -91,16 +92,18 @@ func (n *node) clone() *node {
 	return c
 }
 
-// blockingDependents lists the dependents whose recorded reference to n blocks its
-// deletion (N-6), judged by the dependents' owners as the graph recorded them.
-func (n *node) blockingDependents() []*node {
-	var out []*node
-	for _, d := range n.sortedDependents() {
-		if d.blocks(n) {
-			out = append(out, d)
+// blockingDependents yields, in the fixed order, the dependents whose recorded reference
+// to n blocks its deletion (N-6), judged by the dependents' owners as the graph recorded
+// them: FG-1's count, which the worker and Sim.Why both take from here. An iterator, not
+// a list: FG-1 runs each time a dependent of the owner goes (GB-10).
+func (n *node) blockingDependents() iter.Seq[*node] {
+	return func(yield func(*node) bool) {
+		for _, d := range n.sortedDependents() {
+			if d.blocks(n) && !yield(d) {
+				return
+			}
 		}
 	}
-	return out
 }
 
 // blocks reports whether n's recorded references to owner include one that blocks it (N-6).
