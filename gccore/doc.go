@@ -93,4 +93,20 @@
 //   - apiserver_fastpatch.go: JSON merge patch of metadata-only bodies applied to the
 //     typed object instead of a map round trip; TestMergePatchFastPathMatchesRoundTrip
 //     checks it against the general path.
+//   - object_meta.go's metadataFast: the usual metadata fields read from the decoded map
+//     without the unstructured converter's reflection, anything unusual left to the
+//     converter (TestMetadataFastMatchesConverter).
+//   - metadata_validation.go's metaSurelyValid: metadata that apimachinery's
+//     ValidateObjectMeta would surely pass is not handed to it (a create of 100k objects
+//     would build its error paths 100k times); anything it cannot vouch for is validated.
+//   - trace.go's tracer.addLazy: a record built only when the trace is kept (Config.Quiet,
+//     Config.NoTrace), so a run without --trace formats no text.
+//   - APIServer.byKind: the keys of each stored resource, so that a controller's List
+//     reads its kind only (Client.List).
+//   - Config.SizeHint: the store and the graph sized up front (scenario.NewRunner sets it
+//     from the file's objects) instead of grown and rehashed one object at a time.
+//
+// Outside the package: `gcplay sim` and `gcplay dot` run with GOGC=200 unless GOGC is set
+// (cmd/gcplay/sim.go, batchGC), and `make wasm` builds the packages off a tick's hot path
+// without inlining (the Makefile's NOINLINE list says which and what each saved).
 package gccore
