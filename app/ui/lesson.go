@@ -102,6 +102,8 @@ type lessonRun struct {
 	shown bool
 	// reference is the reference solution's trace after the start, for the recap.
 	reference []gccore.Record
+	// judge reads the attempt's new history entries for each judgement.
+	judge lessonmode.Judge
 }
 
 // lessonOf finds the lesson a workspace is an attempt of.
@@ -148,9 +150,8 @@ func (p *Playground) startLesson(ws *workspace.Workspace) {
 	}
 	p.lesson = r
 	// The attempt as it was left: already judged when it was played, so nothing is told again.
-	if s, err := lessonmode.State(ws); err == nil {
-		r.met, r.actions, r.done = lessonmode.Met(l.Goals, &s), len(s.Actions), lessons.AllMet(l.Goals, &s)
-	}
+	s := r.judge.State(ws)
+	r.met, r.actions, r.done = lessonmode.Met(l.Goals, &s), len(s.Actions), lessons.AllMet(l.Goals, &s)
 }
 
 func after(trace []gccore.Record, n int) []gccore.Record {
@@ -167,11 +168,7 @@ func (p *Playground) judge() {
 	if r == nil || p.ws == nil {
 		return
 	}
-	s, err := lessonmode.State(p.ws)
-	if err != nil {
-		p.notice = notice{noticeError, err.Error()}
-		return
-	}
+	s := r.judge.State(p.ws)
 	met := lessonmode.Met(r.l.Goals, &s)
 	for i, m := range met {
 		if m && (i >= len(r.met) || !r.met[i]) && !r.shown {
