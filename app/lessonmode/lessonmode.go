@@ -13,14 +13,29 @@ import (
 )
 
 // Open starts the lesson's start scenario as a workspace named name, run until idle: the
-// cluster at rest and the GC caught up, as lessons.Play starts.
+// cluster at rest and the GC caught up, as lessons.Play starts. The workspace shares the
+// start the lesson parsed (one parse) and is marked as an attempt at the lesson, its
+// learner's part beginning at rest (workspace.Attempt).
 func Open(l *lessons.Lesson, name string) (*workspace.Workspace, error) {
+	ws, err := openAtRest(l, name)
+	if err != nil {
+		return nil, err
+	}
+	ws.SetAttempt(workspace.Attempt{Lesson: l.ID, Rest: ws.Position()})
+	return ws, nil
+}
+
+func openAtRest(l *lessons.Lesson, name string) (*workspace.Workspace, error) {
 	var set workspace.Settings
 	if d := l.Config.InformerDelay.Or(-1); d >= 0 { // -1: unset (Ticks is never negative)
 		set.InformerDelay = &d
 	}
 	set.InformerDelays = l.Config.InformerDelays
-	ws, err := workspace.NewWith(name, l.Start, set)
+	sc, err := l.StartScenario()
+	if err != nil {
+		return nil, err
+	}
+	ws, err := workspace.NewScenario(name, l.Start, sc, set)
 	if err != nil {
 		return nil, err
 	}
@@ -28,6 +43,23 @@ func Open(l *lessons.Lesson, name string) (*workspace.Workspace, error) {
 		return nil, fmt.Errorf("lesson %s: start: %v", l.ID, err)
 	}
 	return ws, nil
+}
+
+// Attempt is the attempt ws is at l, with its start at rest known: an attempt saved
+// before workspace.Attempt carried it (Rest -1) is measured once, by opening the start
+// at rest beside it, and marked, so that it is saved with the field from then on.
+func Attempt(l *lessons.Lesson, ws *workspace.Workspace) (workspace.Attempt, error) {
+	a, ok := ws.Attempt()
+	if ok && a.Lesson == l.ID && a.Rest >= 0 {
+		return a, nil
+	}
+	fresh, err := openAtRest(l, ws.Name())
+	if err != nil {
+		return workspace.Attempt{}, err
+	}
+	a = workspace.Attempt{Lesson: l.ID, Rest: fresh.Position()}
+	ws.SetAttempt(a)
+	return a, nil
 }
 
 // Judge builds the State a lesson's goals are judged on from a workspace, reading only

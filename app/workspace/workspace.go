@@ -55,6 +55,9 @@ type Workspace struct {
 	sc         *scenario.Scenario
 	settings   Settings
 	cfg        gccore.Config
+	// attempt is set on a learner's attempt at a lesson (lessonmode.Open): which lesson,
+	// and where the learner's part begins. Saved with the workspace.
+	attempt *Attempt
 
 	sim      *gccore.Sim
 	baseUIDs []types.UID // the uids the scenario's objects got at tick 0
@@ -96,6 +99,40 @@ func (s Settings) config() gccore.Config {
 	return cfg
 }
 
+// Attempt marks a workspace as a learner's attempt at a lesson. Identity is a field: the
+// page finds the lesson by Lesson, never by the workspace's or the catalog entry's name.
+type Attempt struct {
+	Lesson string `json:"id"` // the lesson's id (lessons.Lesson.ID)
+	// Rest is the history position of the start at rest, where the learner's part
+	// begins (Restart lesson seeks to it); -1 when unknown: an attempt saved before the
+	// field, read from its name (legacyLessonPrefix) until the page measures it.
+	Rest int `json:"rest"`
+}
+
+// legacyLessonPrefix started the name of a lesson's attempt saved before Attempt
+// ("lesson:background-deletion"): Unmarshal reads it once into Attempt, so old saved
+// sessions and old #ws= links still open in lesson mode.
+const legacyLessonPrefix = "lesson:"
+
+// Attempt is the lesson this workspace is an attempt at, if it is one.
+func (w *Workspace) Attempt() (Attempt, bool) {
+	if w.attempt == nil {
+		return Attempt{}, false
+	}
+	return *w.attempt, true
+}
+
+// SetAttempt marks the workspace as an attempt at a lesson (saved with it).
+func (w *Workspace) SetAttempt(a Attempt) { w.attempt = &a }
+
+// parses and runs count the scenarios this package parsed and the runs until idle it
+// played, for the tests that bound the work of opening a lesson (Work).
+var parses, runs atomic.Int64
+
+// Work is the scenarios parsed and the runs until idle played by the process's
+// workspaces so far.
+func Work() (parsed, ran int64) { return parses.Load(), runs.Load() }
+
 // New starts a workspace on a scenario file's text, paused at tick 0 with the
 // scenario's objects created and its steps still to run. name labels the session.
 func New(name string, source []byte) (*Workspace, error) { return NewWith(name, source, Settings{}) }
@@ -105,9 +142,19 @@ func NewWith(name string, source []byte, set Settings) (*Workspace, error) {
 	if len(source) > MaxTextBytes {
 		return nil, errors.New(tooLarge(scenario.Quote(name), len(source)))
 	}
+	parses.Add(1)
 	sc, err := scenario.Parse(name, source)
 	if err != nil {
 		return nil, err
+	}
+	return NewScenario(name, source, sc, set)
+}
+
+// NewScenario is NewWith on a scenario already parsed from source (a lesson's start,
+// lessons.Lesson.StartScenario): sc is shared and never changed.
+func NewScenario(name string, source []byte, sc *scenario.Scenario, set Settings) (*Workspace, error) {
+	if len(source) > MaxTextBytes {
+		return nil, errors.New(tooLarge(scenario.Quote(name), len(source)))
 	}
 	w := &Workspace{name: name, source: append([]byte(nil), source...), sc: sc, settings: set, cfg: set.config()}
 	if err := w.rebuild(); err != nil {
@@ -394,3 +441,7 @@ func (w *Workspace) Change(i int) Change {
 
 // BaseDeleted are the DELETED watch events of the base state, before the first entry.
 func (w *Workspace) BaseDeleted() []gccore.WatchEvent { return w.gone[:w.baseGone:w.baseGone] }
+
+// TraceLenAt is the length of the trace at history position pos (clamped to the
+// history): the records before it are the session's up to there.
+func (w *Workspace) TraceLenAt(pos int) int { return w.traceEnd(max(0, min(pos, len(w.hist)))) }
