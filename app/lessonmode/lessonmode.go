@@ -88,20 +88,24 @@ type Judge struct {
 // and the GC's "why". Its slices are the Judge's: valid until the next call.
 func (j *Judge) State(ws *workspace.Workspace) lessons.State {
 	pos := ws.Position()
-	k := min(len(j.serials), pos)
-	if j.ws != ws || j.delsAt == nil {
-		j.ws, k = ws, 0
-		j.dels, j.acts = j.dels[:0], j.acts[:0]
-		for _, ev := range ws.BaseDeleted() {
-			j.read++
-			j.dels = append(j.dels, lessons.Deletion{Ref: ev.Object.Ref(), Tick: ev.Tick})
-		}
-		j.delsAt, j.actsAt = []int{len(j.dels)}, []int{0}
+	k := 0
+	if j.ws == ws {
+		k = min(len(j.serials), pos)
 	}
 	// The last entry read that is still the workspace's: the history is only ever cut
 	// and appended to, so the entries before it are the workspace's too.
 	for k > 0 && ws.Change(k-1).Serial != j.serials[k-1] {
 		k--
+	}
+	if k == 0 {
+		// From the base: another workspace, or this one reset or replaced (Replace
+		// keeps the pointer and changes the base).
+		j.ws, j.serials, j.dels, j.acts = ws, j.serials[:0], j.dels[:0], j.acts[:0]
+		for _, ev := range ws.BaseDeleted() {
+			j.read++
+			j.dels = append(j.dels, lessons.Deletion{Ref: ev.Object.Ref(), Tick: ev.Tick})
+		}
+		j.delsAt, j.actsAt = append(j.delsAt[:0], len(j.dels)), append(j.actsAt[:0], 0)
 	}
 	j.serials, j.dels, j.acts = j.serials[:k], j.dels[:j.delsAt[k]], j.acts[:j.actsAt[k]]
 	j.delsAt, j.actsAt = j.delsAt[:k+1], j.actsAt[:k+1]
