@@ -3,12 +3,17 @@
 package e2e
 
 import (
+	"bytes"
+	"compress/zlib"
 	"context"
+	"encoding/base64"
+	"encoding/json"
 	"fmt"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/gcplay/gcplay/app/lessonmode"
 	"github.com/gcplay/gcplay/lessons"
 )
 
@@ -102,4 +107,44 @@ func TestLessonSolutions(t *testing.T) {
 	do(t, ctx, "open the lesson picker", chromedp.Click(chromedp.CSS(`#lessons-open`)))
 	waitJS(t, ctx, "the picker", `document.querySelectorAll('.lesson-item').length === `+fmt.Sprint(len(ls)), 10*time.Second)
 	screenshot(t, ctx, "lessons-picker-zh-CN")
+}
+
+// TestLessonLegacyLink: a #ws= link of an attempt shared before workspace.Attempt (no
+// "lesson" field, the lesson only in the session's name "lesson:ID") still opens in
+// lesson mode, its goals met, and Restart lesson goes back to its start at rest.
+func TestLessonLegacyLink(t *testing.T) {
+	ls, err := lessons.Builtin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, _ := lessons.ByID(ls, "background-deletion")
+	ws, err := lessonmode.Open(l, "lesson:"+l.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, st := range l.Solution {
+		if err := lessonmode.Apply(ws, st); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := ws.RunUntilIdle(); err != nil {
+		t.Fatal(err)
+	}
+	var saved map[string]any
+	if err := json.Unmarshal(ws.Marshal(), &saved); err != nil {
+		t.Fatal(err)
+	}
+	delete(saved, "lesson")
+	old, _ := json.Marshal(saved)
+	var z bytes.Buffer
+	zw := zlib.NewWriter(&z)
+	zw.Write(old)
+	zw.Close()
+
+	ctx := newTab(t)
+	openURL(t, ctx, baseURL+"/#ws="+base64.RawURLEncoding.EncodeToString(z.Bytes()))
+	waitLesson(t, ctx, l.ID)
+	waitAllMet(t, ctx, "the legacy attempt's goals")
+	do(t, ctx, "restart the lesson", chromedp.Click(chromedp.CSS(`#lesson-reset`)))
+	waitJS(t, ctx, "the goals at rest", `[...document.querySelectorAll('#lesson-goals [data-goal]')].every(g => g.dataset.goalState === 'unmet')`, 10*time.Second)
 }

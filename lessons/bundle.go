@@ -8,7 +8,6 @@ import (
 	"os"
 	"path"
 	"strings"
-	"testing/fstest"
 )
 
 // bundleVersion is the format version of Bundle's output.
@@ -97,12 +96,12 @@ func OpenBundle(name string, data []byte) (*Shelf, error) {
 	if len(b.Files) == 0 {
 		return BuiltinShelf()
 	}
-	fsys := fstest.MapFS{}
+	fsys := bundleFS{}
 	for n, text := range b.Files {
 		if path.Base(n) != n || path.Ext(n) != ".yaml" {
 			return nil, fmt.Errorf("%s: file %q: want ID.yaml or %s", name, n, OrderFile)
 		}
-		fsys[n] = &fstest.MapFile{Data: []byte(text)}
+		fsys[n] = []byte(text)
 	}
 	return OpenFS(fsys, name)
 }

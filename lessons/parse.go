@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 
 	"github.com/gcplay/gcplay/gccore"
 	"github.com/gcplay/gcplay/gccore/rules"
@@ -131,6 +132,7 @@ func parse(file string, data []byte) (*Lesson, error) {
 		return nil, fmt.Errorf("start: %v", err)
 	}
 	l.Start = start
+	startParses.Add(1)
 	if l.start, err = scenario.Parse("start", start); err != nil {
 		return nil, err
 	}
@@ -322,18 +324,35 @@ func (l *Lesson) steps(start map[string]any, what string, raw []Step) ([]scenari
 // lesson plays. what names the steps in errors. The start is parsed once (by Parse, or
 // here for a Lesson made otherwise) and shared: a run copies the objects it creates.
 func (l *Lesson) scenario(what string, steps []scenario.Step) (*scenario.Scenario, error) {
-	start := l.start
-	if start == nil {
-		var err error
-		if start, err = scenario.Parse(what, l.Start); err != nil {
-			return nil, err
-		}
+	start, err := l.startScenario(what)
+	if err != nil {
+		return nil, err
 	}
 	sc := *start
 	sc.File = what
 	sc.Steps = append(slices.Clip(start.Steps), steps...)
 	return &sc, nil
 }
+
+// StartScenario is the start scenario parsed: the one Parse made, shared by every run of
+// the lesson and by the page's workspace (lessonmode.Open), which must not change it.
+func (l *Lesson) StartScenario() (*scenario.Scenario, error) { return l.startScenario("start") }
+
+func (l *Lesson) startScenario(what string) (*scenario.Scenario, error) {
+	if l.start != nil {
+		return l.start, nil
+	}
+	startParses.Add(1)
+	return scenario.Parse(what, l.Start) // a Lesson made otherwise than by Parse
+}
+
+// startParses and replays (check.go) count the start scenarios parsed and the runs
+// played, for the tests that bound a lesson's work (Work).
+var startParses atomic.Int64
+
+// Work is the start scenarios parsed and the runs played (Play, Check) so far in the
+// process, for the tests that bound the work of checking or opening a lesson.
+func Work() (parses, runs int64) { return startParses.Load(), replays.Load() }
 
 var stepIndex = regexp.MustCompile(`^(.*?): steps\[(\d+)\]`)
 

@@ -6,24 +6,36 @@ package lessonmode
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/gcplay/gcplay/app/workspace"
-	"github.com/gcplay/gcplay/gccore"
-	"github.com/gcplay/gcplay/gccore/rules"
 	"github.com/gcplay/gcplay/gccore/scenario"
 	"github.com/gcplay/gcplay/lessons"
 )
 
 // Open starts the lesson's start scenario as a workspace named name, run until idle: the
-// cluster at rest and the GC caught up, as lessons.Play starts.
+// cluster at rest and the GC caught up, as lessons.Play starts. The workspace shares the
+// start the lesson parsed (one parse) and is marked as an attempt at the lesson, its
+// learner's part beginning at rest (workspace.Attempt).
 func Open(l *lessons.Lesson, name string) (*workspace.Workspace, error) {
+	ws, err := openAtRest(l, name)
+	if err != nil {
+		return nil, err
+	}
+	ws.SetAttempt(workspace.Attempt{Lesson: l.ID, Rest: ws.Position()})
+	return ws, nil
+}
+
+func openAtRest(l *lessons.Lesson, name string) (*workspace.Workspace, error) {
 	var set workspace.Settings
 	if d := l.Config.InformerDelay.Or(-1); d >= 0 { // -1: unset (Ticks is never negative)
 		set.InformerDelay = &d
 	}
 	set.InformerDelays = l.Config.InformerDelays
-	ws, err := workspace.NewWith(name, l.Start, set)
+	sc, err := l.StartScenario()
+	if err != nil {
+		return nil, err
+	}
+	ws, err := workspace.NewScenario(name, l.Start, sc, set)
 	if err != nil {
 		return nil, err
 	}
@@ -33,56 +45,86 @@ func Open(l *lessons.Lesson, name string) (*workspace.Workspace, error) {
 	return ws, nil
 }
 
+// Attempt is the attempt ws is at l, with its start at rest known: an attempt saved
+// before workspace.Attempt carried it (Rest -1) is measured once, by opening the start
+// at rest beside it, and marked, so that it is saved with the field from then on.
+func Attempt(l *lessons.Lesson, ws *workspace.Workspace) (workspace.Attempt, error) {
+	a, ok := ws.Attempt()
+	if ok && a.Lesson == l.ID && a.Rest >= 0 {
+		return a, nil
+	}
+	fresh, err := openAtRest(l, ws.Name())
+	if err != nil {
+		return workspace.Attempt{}, err
+	}
+	a = workspace.Attempt{Lesson: l.ID, Rest: fresh.Position()}
+	ws.SetAttempt(a)
+	return a, nil
+}
+
+// Judge builds the State a lesson's goals are judged on from a workspace, reading only
+// what the workspace recorded since the last call: the typed history entries
+// (workspace.Change) and their DELETED watch events, never the trace's text. A rewind
+// drops what it read past the new position; a history that changed under it (a new
+// action after a rewind, Reset, another workspace) is read again from where it differs.
+// The zero Judge is ready to use.
+type Judge struct {
+	ws *workspace.Workspace // the workspace read; another one starts over
+	// serials[i] is the serial of history entry i as read; dels and acts hold the
+	// deletions and actions of the base and of entries [0, len(serials)), delsAt[i] and
+	// actsAt[i] their lengths before entry i (delsAt[0]: after the base).
+	serials        []uint64
+	dels           []lessons.Deletion
+	acts           []lessons.Action
+	delsAt, actsAt []int
+	// read counts the entries and watch events read, for the test that bounds a
+	// judgement's work to what is new (TestJudgeReadsOnlyNewEvents).
+	read int
+}
+
 // State is what the goals are judged on at the workspace's current position (a rewind
-// judges the past): the stored objects, the deletions the trace shows, the learner's
-// successful actions (not the start scenario's own steps) and the GC's "why".
-func State(ws *workspace.Workspace) (lessons.State, error) {
+// judges the past): the stored objects, the deletions (the API server's DELETED watch
+// events, API-16), the learner's successful actions (not the start scenario's own steps)
+// and the GC's "why". Its slices are the Judge's: valid until the next call.
+func (j *Judge) State(ws *workspace.Workspace) lessons.State {
+	pos := ws.Position()
+	k := 0
+	if j.ws == ws {
+		k = min(len(j.serials), pos)
+	}
+	// The last entry read that is still the workspace's: the history is only ever cut
+	// and appended to, so the entries before it are the workspace's too.
+	for k > 0 && ws.Change(k-1).Serial != j.serials[k-1] {
+		k--
+	}
+	if k == 0 {
+		// From the base: another workspace, or this one reset or replaced (Replace
+		// keeps the pointer and changes the base).
+		j.ws, j.serials, j.dels, j.acts = ws, j.serials[:0], j.dels[:0], j.acts[:0]
+		for _, ev := range ws.BaseDeleted() {
+			j.read++
+			j.dels = append(j.dels, lessons.Deletion{Ref: ev.Object.Ref(), Tick: ev.Tick})
+		}
+		j.delsAt, j.actsAt = append(j.delsAt[:0], len(j.dels)), append(j.actsAt[:0], 0)
+	}
+	j.serials, j.dels, j.acts = j.serials[:k], j.dels[:j.delsAt[k]], j.acts[:j.actsAt[k]]
+	j.delsAt, j.actsAt = j.delsAt[:k+1], j.actsAt[:k+1]
+	for i := k; i < pos; i++ {
+		c := ws.Change(i)
+		j.read++
+		if a, ok := lessons.ActionOf(c.In); ok && !c.Scripted && c.Err == "" {
+			j.acts = append(j.acts, a)
+		}
+		for _, ev := range c.Deleted {
+			j.read++
+			j.dels = append(j.dels, lessons.Deletion{Ref: ev.Object.Ref(), Tick: ev.Tick})
+		}
+		j.serials = append(j.serials, c.Serial)
+		j.delsAt, j.actsAt = append(j.delsAt, len(j.dels)), append(j.actsAt, len(j.acts))
+	}
 	v := ws.View()
-	return lessons.State{Tick: v.Tick, Objects: v.Objects, Deletions: Deletions(v.Trace), Actions: actions(ws), Why: ws.Why}, nil
-}
-
-// Deletions are the removals from storage in trace, in order: the API server's DELETED
-// watch events (API-16).
-func Deletions(trace []gccore.Record) []lessons.Deletion {
-	var out []lessons.Deletion
-	for _, r := range trace {
-		if r.Component != gccore.CompAPIServer || r.Rule != rules.API16 || !strings.HasPrefix(r.Text, "DELETED ") {
-			continue
-		}
-		if ref, ok := parseRef(r.Key); ok {
-			out = append(out, lessons.Deletion{Ref: ref, Tick: r.Tick})
-		}
-	}
-	return out
-}
-
-// parseRef reads gccore.ObjectRef.String: "apps/v1/Deployment default/web" or "v1/Namespace x".
-func parseRef(s string) (gccore.ObjectRef, bool) {
-	gvk, nn, ok := strings.Cut(s, " ")
-	if !ok {
-		return gccore.ObjectRef{}, false
-	}
-	i := strings.LastIndex(gvk, "/")
-	if i < 0 {
-		return gccore.ObjectRef{}, false
-	}
-	ref := gccore.ObjectRef{APIVersion: gvk[:i], Kind: gvk[i+1:], Name: nn}
-	if ns, name, ok := strings.Cut(nn, "/"); ok {
-		ref.Namespace, ref.Name = ns, name
-	}
-	return ref, true
-}
-
-// actions are the learner's successful actions up to the current position: the
-// workspace's history, without the start scenario's own steps (scripted) and failures.
-func actions(ws *workspace.Workspace) []lessons.Action {
-	var out []lessons.Action
-	for _, in := range ws.Actions() {
-		if a, ok := lessons.ActionOf(in); ok {
-			out = append(out, a)
-		}
-	}
-	return out
+	return lessons.State{Tick: v.Tick, Objects: v.Objects, Deletions: j.dels[:len(j.dels):len(j.dels)],
+		Actions: j.acts[:len(j.acts):len(j.acts)], Why: ws.Why}
 }
 
 // Apply plays one solution step on the workspace: an action at the current tick, a

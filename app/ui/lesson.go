@@ -3,11 +3,13 @@ package ui
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/gcplay/gcplay/app/lessonmode"
+	"github.com/gcplay/gcplay/app/store/catalog"
 	"github.com/gcplay/gcplay/app/workspace"
 	"github.com/gcplay/gcplay/gccore"
 	"github.com/gcplay/gcplay/lessons"
@@ -15,8 +17,9 @@ import (
 )
 
 // lessonWorkspacePrefix starts the workspace name (workspace.New's, kept by Marshal) of a
-// lesson's attempt: the page finds the lesson again from the workspace it reopens, even
-// after the learner renamed the catalog entry.
+// lesson's attempt. It is a label only: the lesson is the workspace's Attempt field. The
+// name stays what it was so that a page of an earlier version, which read the lesson
+// from it, still opens an attempt saved by this one.
 const lessonWorkspacePrefix = "lesson:"
 
 // solutionDelay paces Show solution: slow enough to watch each step land.
@@ -100,17 +103,22 @@ type lessonRun struct {
 	// shown is set by Show solution until Restart lesson: goals the solution meets are not
 	// the learner's, so they neither count as progress nor tell an embedding page.
 	shown bool
-	// reference is the reference solution's trace after the start, for the recap.
+	// reference is the reference solution's trace after the start, for the recap; nil
+	// until the recap first shows (referenceTrace).
 	reference []gccore.Record
+	// judge reads the attempt's new history entries for each judgement.
+	judge lessonmode.Judge
 }
 
-// lessonOf finds the lesson a workspace is an attempt of.
+// lessonOf finds the lesson a workspace is an attempt at: its workspace.Attempt, a field
+// saved with it (an attempt saved before the field is read from its old name once, by
+// workspace.Unmarshal).
 func lessonOf(ws *workspace.Workspace) (*lessons.Lesson, bool) {
-	id, ok := strings.CutPrefix(ws.Name(), lessonWorkspacePrefix)
+	a, ok := ws.Attempt()
 	if !ok {
 		return nil, false
 	}
-	l, ok, err := pageLesson(id)
+	l, ok, err := pageLesson(a.Lesson)
 	return l, ok && err == nil
 }
 
@@ -119,38 +127,76 @@ func lessonEntryName(lang string, l *lessons.Lesson) string {
 	return tr(lang, "Lesson: ") + l.Title.In(lang)
 }
 
-// isLessonEntry reports whether a catalog entry's name is that of l's attempt, in any
-// language: an attempt begun in English is found again on the Chinese page.
-func isLessonEntry(name string, l *lessons.Lesson) bool {
+// isLessonEntry reports whether catalog entry e is l's attempt: by its lesson id
+// (catalog.Entry.Lesson); legacy is set for an entry stored before that field, found by
+// its name, the lesson's title in any language, which openLesson then migrates.
+func isLessonEntry(e catalog.Entry, l *lessons.Lesson) (ok, legacy bool) {
+	if e.Lesson != "" {
+		return e.Lesson == l.ID, false
+	}
 	for _, lang := range lessons.Languages {
-		if name == lessonEntryName(lang, l) {
-			return true
+		if e.Name == lessonEntryName(lang, l) {
+			return true, true
 		}
 	}
-	return false
+	return false, false
+}
+
+// migrateEntry marks a legacy attempt's catalog entry with its lesson id, in memory at
+// once and in the store off the UI goroutine, so that it is found by id from then on.
+func (p *Playground) migrateEntry(i int, lesson string) {
+	entries := slices.Clone(p.stored.entries)
+	entries[i].Lesson = lesson
+	p.stored.entries = entries
+	cat, id := p.stored.cat, entries[i].ID
+	if cat == nil || app.IsServer {
+		return
+	}
+	p.ctx.Async(func() {
+		if err := cat.SetLesson(id, lesson); err != nil {
+			p.ctx.Dispatch(func(ctx app.Context) {
+				if isWriteError(err) {
+					p.storeNote = writeNote(p.lang, err)
+				} else {
+					p.notice = notice{noticeError, err.Error()}
+				}
+			})
+		}
+	})
 }
 
 // startLesson puts the page in lesson mode when ws is a lesson's attempt (open calls it).
+// It runs nothing: the attempt knows where its start at rest is (workspace.Attempt; one
+// saved before that field is measured once), and the reference solution is played when
+// the recap first shows it.
 func (p *Playground) startLesson(ws *workspace.Workspace) {
 	p.lesson = nil
 	l, ok := lessonOf(ws)
 	if !ok {
 		return
 	}
-	fresh, err := lessonmode.Open(l, ws.Name())
+	a, err := lessonmode.Attempt(l, ws)
 	if err != nil {
 		p.notice = notice{noticeError, err.Error()}
 		return
 	}
-	r := &lessonRun{l: l, rest: fresh.View().Position, restTrace: len(fresh.View().Trace), solving: -1}
-	if run, err := lessons.Play(l, "solution", l.Solution); err == nil {
-		r.reference = after(run.Sim.TakeTrace(), r.restTrace)
-	}
+	r := &lessonRun{l: l, rest: a.Rest, restTrace: ws.TraceLenAt(a.Rest), solving: -1}
 	p.lesson = r
 	// The attempt as it was left: already judged when it was played, so nothing is told again.
-	if s, err := lessonmode.State(ws); err == nil {
-		r.met, r.actions, r.done = lessonmode.Met(l.Goals, &s), len(s.Actions), lessons.AllMet(l.Goals, &s)
+	s := r.judge.State(ws)
+	r.met, r.actions, r.done = lessonmode.Met(l.Goals, &s), len(s.Actions), lessons.AllMet(l.Goals, &s)
+}
+
+// referenceTrace is the reference solution's trace after the start at rest, for the
+// recap: played once, the first time the recap shows.
+func (r *lessonRun) referenceTrace() []gccore.Record {
+	if r.reference == nil {
+		r.reference = []gccore.Record{}
+		if run, err := lessons.Play(r.l, "solution", r.l.Solution); err == nil {
+			r.reference = after(run.Sim.TakeTrace(), r.restTrace)
+		}
 	}
+	return r.reference
 }
 
 func after(trace []gccore.Record, n int) []gccore.Record {
@@ -167,11 +213,7 @@ func (p *Playground) judge() {
 	if r == nil || p.ws == nil {
 		return
 	}
-	s, err := lessonmode.State(p.ws)
-	if err != nil {
-		p.notice = notice{noticeError, err.Error()}
-		return
-	}
+	s := r.judge.State(p.ws)
 	met := lessonmode.Met(r.l.Goals, &s)
 	for i, m := range met {
 		if m && (i >= len(r.met) || !r.met[i]) && !r.shown {
@@ -200,9 +242,13 @@ func (p *Playground) openLesson(ctx app.Context, id string) {
 		p.notice = notice{noticeError, fmt.Sprintf(t(p.lang, "noLessonFmt"), id)}
 		return
 	}
-	for _, e := range p.stored.entries {
-		if !isLessonEntry(e.Name, l) {
+	for i, e := range p.stored.entries {
+		ok, legacy := isLessonEntry(e, l)
+		if !ok {
 			continue
+		}
+		if legacy {
+			p.migrateEntry(i, l.ID)
 		}
 		if e.ID == p.stored.id {
 			// The attempt is open already (the learner left the lesson): back into lesson mode.
@@ -212,12 +258,17 @@ func (p *Playground) openLesson(ctx app.Context, id string) {
 		p.switchWorkspace(ctx, e.ID)
 		return
 	}
-	ws, err := lessonmode.Open(l, lessonWorkspacePrefix+l.ID)
+	ws, err := newAttempt(l)
 	if err != nil {
 		p.notice = notice{noticeError, err.Error()}
 		return
 	}
-	p.createWorkspace(ctx, lessonEntryName(p.lang, l), ws, nil)
+	p.createWorkspace(ctx, lessonEntryName(p.lang, l), l.ID, ws, nil)
+}
+
+// newAttempt is a new attempt at l: its start at rest, on the full page and the embedded one.
+func newAttempt(l *lessons.Lesson) (*workspace.Workspace, error) {
+	return lessonmode.Open(l, lessonWorkspacePrefix+l.ID)
 }
 
 // lessonFragment is the id of a `#lesson=ID` link.
@@ -414,7 +465,7 @@ func (p *Playground) renderRecap() app.UI {
 		p.renderNextLesson(),
 		app.Div().Class("recap-traces").Body(
 			traceColumn(t(lang, "yourTrace"), after(p.ws.View().Trace, r.restTrace)),
-			traceColumn(t(lang, "referenceTrace"), r.reference),
+			traceColumn(t(lang, "referenceTrace"), r.referenceTrace()),
 		),
 	)
 }

@@ -199,7 +199,7 @@ func (p *Playground) onHashChange(ctx app.Context) {
 		p.notice = notice{noticeError, linkProblem(kind, err)}
 		return
 	}
-	p.createWorkspace(ctx, linkName(p.lang, time.Now()), ws, clearFragment)
+	p.createWorkspace(ctx, linkName(p.lang, time.Now()), "", ws, clearFragment)
 }
 
 // saveDelay gathers quick changes (a burst of Step clicks) into one write: saving
@@ -321,11 +321,12 @@ func (p *Playground) show(ws *workspace.Workspace, id string) {
 	p.savedSeq = p.saveSeq
 }
 
-// createWorkspace stores ws as a new workspace named name and opens it.
-func (p *Playground) createWorkspace(ctx app.Context, name string, ws *workspace.Workspace, then func()) {
+// createWorkspace stores ws as a new workspace named name and opens it; lesson is the id
+// of the lesson it is the attempt at that Lessons reopens (catalog.Entry.Lesson), or "".
+func (p *Playground) createWorkspace(ctx app.Context, name, lesson string, ws *workspace.Workspace, then func()) {
 	data := ws.Marshal()
 	p.catalogOp(ctx, "new workspace", func(cat *catalog.Catalog) (func(app.Context) error, error) {
-		e, err := cat.Create(name, data)
+		e, err := cat.CreateAttempt(name, lesson, data)
 		if err != nil && !isWriteError(err) {
 			return nil, err
 		}
@@ -346,7 +347,7 @@ func (p *Playground) newWorkspace(ctx app.Context, exampleID string) {
 		return
 	}
 	p.stored.menu = false
-	p.createWorkspace(ctx, ex.Title, ws, func() { p.guide = ex.ID })
+	p.createWorkspace(ctx, ex.Title, "", ws, func() { p.guide = ex.ID })
 }
 
 // switchWorkspace opens workspace id (the open one's changes are written first).
@@ -453,7 +454,7 @@ func (p *Playground) keepMine(ctx app.Context) {
 	}
 	p.stored.conflict = nil
 	p.savedSeq = p.saveSeq // the changes go into the copy, not over theirs
-	p.createWorkspace(ctx, name+tr(p.lang, " (this tab)"), p.ws, nil)
+	p.createWorkspace(ctx, name+tr(p.lang, " (this tab)"), "", p.ws, nil)
 }
 
 // downloadKept offers a quarantined record as it is stored.

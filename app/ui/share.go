@@ -7,7 +7,6 @@ import (
 	"net/url"
 	"strings"
 
-	"github.com/gcplay/gcplay/app/lessonmode"
 	"github.com/gcplay/gcplay/app/workspace"
 	"github.com/gcplay/gcplay/lessons"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -26,7 +25,7 @@ const (
 func linkWorkspace(fragment string) (ws *workspace.Workspace, kind string, err error) {
 	switch {
 	case strings.HasPrefix(fragment, fragShare):
-		// The saved name stays: a lesson's attempt reopens in lesson mode (lessonOf).
+		// The saved session's Attempt stays: a lesson's attempt reopens in lesson mode (lessonOf).
 		ws, err = workspace.DecodeShare("", strings.TrimPrefix(fragment, fragShare))
 		return ws, "#" + fragShare, err
 	case strings.HasPrefix(fragment, fragScenario):
@@ -213,7 +212,7 @@ func embedLesson(ls *lessons.Shelf, lessonsErr error, id, lang string) (*workspa
 	if !ok {
 		return nil, fmt.Sprintf(t(lang, "noLessonFmt"), id)
 	}
-	ws, err := lessonmode.Open(l, lessonWorkspacePrefix+l.ID)
+	ws, err := newAttempt(l)
 	if err != nil {
 		return nil, err.Error()
 	}

@@ -3,6 +3,7 @@ package workspace
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"github.com/gcplay/gcplay/gccore"
 	"github.com/gcplay/gcplay/gccore/scenario"
@@ -15,6 +16,7 @@ type saved struct {
 	Version  int          `json:"version"`
 	Name     string       `json:"name"`
 	Settings *Settings    `json:"settings,omitempty"`
+	Lesson   *Attempt     `json:"lesson,omitempty"`
 	Scenario string       `json:"scenario"`
 	History  []savedEntry `json:"history,omitempty"`
 	Position int          `json:"position"`
@@ -38,7 +40,8 @@ func (w *Workspace) Marshal() []byte {
 		Version  int       `json:"version"`
 		Name     string    `json:"name"`
 		Settings *Settings `json:"settings,omitempty"`
-	}{savedVersion, w.name, w.savedSettings()})
+		Lesson   *Attempt  `json:"lesson,omitempty"`
+	}{savedVersion, w.name, w.savedSettings(), w.savedAttempt()})
 	rest := struct {
 		History  []savedEntry `json:"history,omitempty"`
 		Position int          `json:"position"`
@@ -63,6 +66,16 @@ func mustJSON(v any) []byte {
 		panic(fmt.Sprintf("workspace: cannot save: %v", err)) // commands hold JSON values only
 	}
 	return b
+}
+
+// savedAttempt is nil for a workspace that is no attempt, and for a legacy attempt whose
+// start at rest is not measured yet (Rest -1): that one saves as it was read, its lesson
+// in its name, until the page measures it (lessonmode.Attempt).
+func (w *Workspace) savedAttempt() *Attempt {
+	if w.attempt == nil || w.attempt.Rest < 0 {
+		return nil
+	}
+	return w.attempt
 }
 
 // savedSettings is nil for the defaults, so that such a workspace saves as before.
@@ -115,6 +128,14 @@ func Unmarshal(data []byte) (*Workspace, error) {
 	}
 	if s.Position < 0 || s.Position > len(w.hist) {
 		return nil, fmt.Errorf("saved workspace: position %d outside its history of %d", s.Position, len(w.hist))
+	}
+	w.attempt = s.Lesson
+	if a := w.attempt; a != nil && (a.Rest < -1 || a.Rest > len(w.hist)) {
+		a.Rest = -1 // not a position of this history: measured again
+	}
+	if id, ok := strings.CutPrefix(s.Name, legacyLessonPrefix); ok && w.attempt == nil && id != "" {
+		// Migration: saved before Attempt, the lesson was only in the name.
+		w.attempt = &Attempt{Lesson: id, Rest: -1}
 	}
 	if err := w.Seek(s.Position); err != nil {
 		return nil, err

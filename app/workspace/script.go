@@ -56,6 +56,7 @@ func (w *Workspace) Settled() bool {
 // RunUntilIdle runs the remaining scenario steps, then ticks until the simulation is
 // idle, as `gcplay sim` does; it stops at MaxTicks.
 func (w *Workspace) RunUntilIdle() error {
+	runs.Add(1)
 	defer w.publish()
 	for {
 		if err := w.applyDue(); err != nil {

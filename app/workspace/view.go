@@ -106,7 +106,6 @@ var viewVersions atomic.Int64
 func (w *Workspace) publish() {
 	w.version = viewVersions.Add(1)
 	s := w.sim
-	s.TakeWatch() // the views read the objects, not the watch stream; do not keep it
 	// Every change of an object or of the GC's graph emits a trace record, so with no
 	// new record since the last view the objects and the graph are the same: share them
 	// (an idle tick at 5,000 objects then costs nearly nothing).

@@ -8,10 +8,12 @@ package workspace
 import (
 	"errors"
 	"fmt"
+	"sync/atomic"
 
 	"github.com/gcplay/gcplay/gccore"
 	"github.com/gcplay/gcplay/gccore/scenario"
 	"k8s.io/apimachinery/pkg/types"
+	"k8s.io/apimachinery/pkg/watch"
 )
 
 // MaxTicks bounds RunUntilIdle, like `gcplay sim --max-ticks`, and the ticks a saved
@@ -32,8 +34,16 @@ type entry struct {
 	tick     int64             // the tick after the input
 	script   scenario.Position // the script position after the input
 	traceEnd int               // len(Workspace.trace) after the command
+	goneEnd  int               // len(Workspace.gone) after the command
 	uid      types.UID         // create: the uid the API server gave
+	// serial is unique among every entry the process records (entrySerials): a reader
+	// that remembers the serial at a position knows whether the history it read is
+	// still the workspace's (lessonmode.Judge).
+	serial uint64
 }
+
+// entrySerials numbers the history entries of every workspace of the process.
+var entrySerials atomic.Uint64
 
 // Workspace is one session. It is not safe for concurrent use: the UI calls it only
 // from its UI goroutine.
@@ -45,6 +55,9 @@ type Workspace struct {
 	sc         *scenario.Scenario
 	settings   Settings
 	cfg        gccore.Config
+	// attempt is set on a learner's attempt at a lesson (lessonmode.Open): which lesson,
+	// and where the learner's part begins. Saved with the workspace.
+	attempt *Attempt
 
 	sim      *gccore.Sim
 	baseUIDs []types.UID // the uids the scenario's objects got at tick 0
@@ -57,6 +70,11 @@ type Workspace struct {
 	// trace holds the records of the base and of every entry of hist, in order.
 	trace     []gccore.Record
 	baseTrace int
+	// gone holds the API server's DELETED watch events (API-16) of the base and of every
+	// entry of hist, in order, as typed values: what a lesson judges deletions on. Only
+	// deletions are kept: the other events would double a large scenario's memory.
+	gone     []gccore.WatchEvent
+	baseGone int
 
 	version int64
 	view    *View
@@ -81,6 +99,40 @@ func (s Settings) config() gccore.Config {
 	return cfg
 }
 
+// Attempt marks a workspace as a learner's attempt at a lesson. Identity is a field: the
+// page finds the lesson by Lesson, never by the workspace's or the catalog entry's name.
+type Attempt struct {
+	Lesson string `json:"id"` // the lesson's id (lessons.Lesson.ID)
+	// Rest is the history position of the start at rest, where the learner's part
+	// begins (Restart lesson seeks to it); -1 when unknown: an attempt saved before the
+	// field, read from its name (legacyLessonPrefix) until the page measures it.
+	Rest int `json:"rest"`
+}
+
+// legacyLessonPrefix started the name of a lesson's attempt saved before Attempt
+// ("lesson:background-deletion"): Unmarshal reads it once into Attempt, so old saved
+// sessions and old #ws= links still open in lesson mode.
+const legacyLessonPrefix = "lesson:"
+
+// Attempt is the lesson this workspace is an attempt at, if it is one.
+func (w *Workspace) Attempt() (Attempt, bool) {
+	if w.attempt == nil {
+		return Attempt{}, false
+	}
+	return *w.attempt, true
+}
+
+// SetAttempt marks the workspace as an attempt at a lesson (saved with it).
+func (w *Workspace) SetAttempt(a Attempt) { w.attempt = &a }
+
+// parses and runs count the scenarios this package parsed and the runs until idle it
+// played, for the tests that bound the work of opening a lesson (Work).
+var parses, runs atomic.Int64
+
+// Work is the scenarios parsed and the runs until idle played by the process's
+// workspaces so far.
+func Work() (parsed, ran int64) { return parses.Load(), runs.Load() }
+
 // New starts a workspace on a scenario file's text, paused at tick 0 with the
 // scenario's objects created and its steps still to run. name labels the session.
 func New(name string, source []byte) (*Workspace, error) { return NewWith(name, source, Settings{}) }
@@ -90,9 +142,19 @@ func NewWith(name string, source []byte, set Settings) (*Workspace, error) {
 	if len(source) > MaxTextBytes {
 		return nil, errors.New(tooLarge(scenario.Quote(name), len(source)))
 	}
+	parses.Add(1)
 	sc, err := scenario.Parse(name, source)
 	if err != nil {
 		return nil, err
+	}
+	return NewScenario(name, source, sc, set)
+}
+
+// NewScenario is NewWith on a scenario already parsed from source (a lesson's start,
+// lessons.Lesson.StartScenario): sc is shared and never changed.
+func NewScenario(name string, source []byte, sc *scenario.Scenario, set Settings) (*Workspace, error) {
+	if len(source) > MaxTextBytes {
+		return nil, errors.New(tooLarge(scenario.Quote(name), len(source)))
 	}
 	w := &Workspace{name: name, source: append([]byte(nil), source...), sc: sc, settings: set, cfg: set.config()}
 	if err := w.rebuild(); err != nil {
@@ -117,10 +179,12 @@ func (w *Workspace) rebuild() error {
 		}
 		w.baseUIDs = append(w.baseUIDs, got.UID)
 	}
-	recs := w.sim.TakeTrace()
+	recs, gone := w.take()
 	if w.trace == nil {
 		w.trace = recs
 		w.baseTrace = len(recs)
+		w.gone = gone
+		w.baseGone = len(gone)
 	}
 	w.player = scenario.Player{Steps: w.sc.Steps}
 	w.cur = 0
@@ -198,13 +262,15 @@ func (w *Workspace) Batch(ins []gccore.Input) error {
 func (w *Workspace) rollback(start int) error {
 	w.hist = w.hist[:start]
 	w.trace = w.trace[:w.traceEnd(start)]
+	w.gone = w.gone[:w.goneEnd(start)]
 	return w.replayTo(start)
 }
 
 // dropFuture forgets the history after the current position.
 func (w *Workspace) dropFuture() {
-	w.hist = w.hist[:w.cur]
 	w.trace = w.trace[:w.traceEnd(w.cur)]
+	w.gone = w.gone[:w.goneEnd(w.cur)]
+	w.hist = w.hist[:w.cur]
 }
 
 // record applies in at the current position and appends it to the history (scripted:
@@ -216,7 +282,7 @@ func (w *Workspace) record(in gccore.Input, scripted bool) error {
 			w.cur++
 			w.player.Pos = e.script
 			_, err := w.sim.Apply(in)
-			w.sim.TakeTrace()
+			w.take() // recorded when the entry was
 			return errOf(e.err, err)
 		}
 		w.dropFuture()
@@ -228,8 +294,10 @@ func (w *Workspace) record(in gccore.Input, scripted bool) error {
 	} else if in.Op == gccore.InputCreate && got.Object != nil {
 		e.uid = got.Object.UID
 	}
-	w.trace = append(w.trace, w.sim.TakeTrace()...)
-	e.traceEnd = len(w.trace)
+	recs, gone := w.take()
+	w.trace = append(w.trace, recs...)
+	w.gone = append(w.gone, gone...)
+	e.traceEnd, e.goneEnd, e.serial = len(w.trace), len(w.gone), entrySerials.Add(1)
 	w.hist = append(w.hist, e)
 	w.cur++
 	return err
@@ -243,6 +311,25 @@ func errOf(recorded string, err error) error {
 		return errors.New(recorded)
 	}
 	return nil
+}
+
+// take is the simulation's output since the last call: its trace records and the
+// DELETED ones of its watch events (the others are not kept).
+func (w *Workspace) take() ([]gccore.Record, []gccore.WatchEvent) {
+	var gone []gccore.WatchEvent
+	for _, ev := range w.sim.TakeWatch() {
+		if ev.Type == watch.Deleted {
+			gone = append(gone, ev)
+		}
+	}
+	return w.sim.TakeTrace(), gone
+}
+
+func (w *Workspace) goneEnd(pos int) int {
+	if pos == 0 {
+		return w.baseGone
+	}
+	return w.hist[pos-1].goneEnd
 }
 
 func (w *Workspace) traceEnd(pos int) int {
@@ -265,7 +352,7 @@ func (w *Workspace) forwardTo(pos int) error {
 	for w.cur < pos {
 		e := w.hist[w.cur]
 		w.sim.Apply(e.in)
-		w.sim.TakeTrace()
+		w.take() // recorded when the entry was
 		w.player.Pos = e.script
 		w.cur++
 	}
@@ -311,6 +398,7 @@ func (w *Workspace) positionOf(t int64) int {
 func (w *Workspace) Reset() error {
 	w.hist = nil
 	w.trace = w.trace[:w.baseTrace]
+	w.gone = w.gone[:w.baseGone]
 	err := w.replayTo(0)
 	w.publish()
 	return err
@@ -327,3 +415,33 @@ func (w *Workspace) Replace(name string, source []byte) error {
 	w.publish()
 	return nil
 }
+
+// Change is one entry of the history as a judge reads it (lessonmode.Judge): typed, never
+// parsed back from the trace.
+type Change struct {
+	// Serial is unique among the entries of every workspace of the process: the same
+	// serial at a position means the same history up to it.
+	Serial   uint64
+	In       gccore.Input
+	Scripted bool   // applied by the scenario's steps, not the person
+	Err      string // the input's error; "" when it succeeded
+	// Deleted are the API server's DELETED watch events (API-16) the input caused, in
+	// order. They are shared: callers must not change them.
+	Deleted []gccore.WatchEvent
+}
+
+// Position is the history position shown (View.Position).
+func (w *Workspace) Position() int { return w.cur }
+
+// Change is history entry i (0 ≤ i < Position()).
+func (w *Workspace) Change(i int) Change {
+	e := w.hist[i]
+	return Change{Serial: e.serial, In: e.in, Scripted: e.scripted, Err: e.err, Deleted: w.gone[w.goneEnd(i):e.goneEnd:e.goneEnd]}
+}
+
+// BaseDeleted are the DELETED watch events of the base state, before the first entry.
+func (w *Workspace) BaseDeleted() []gccore.WatchEvent { return w.gone[:w.baseGone:w.baseGone] }
+
+// TraceLenAt is the length of the trace at history position pos (clamped to the
+// history): the records before it are the session's up to there.
+func (w *Workspace) TraceLenAt(pos int) int { return w.traceEnd(max(0, min(pos, len(w.hist)))) }

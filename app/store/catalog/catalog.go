@@ -28,6 +28,10 @@ type Entry struct {
 	ID      string    `json:"id"`
 	Name    string    `json:"name"`
 	Updated time.Time `json:"updated"`
+	// Lesson is the id of the lesson this workspace is the learner's attempt at (the one
+	// Lessons reopens), "" for any other workspace: the page finds an attempt by it,
+	// never by the entry's name, which the learner may rename and which is in their language.
+	Lesson string `json:"lesson,omitempty"`
 }
 
 // Quarantined is a record kept aside because it could not be read.

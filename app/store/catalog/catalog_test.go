@@ -355,3 +355,34 @@ func TestQuotaFull(t *testing.T) {
 		t.Fatalf("entries %s", got)
 	}
 }
+
+// TestLessonAttemptEntry: an attempt's entry carries its lesson id (Entry.Lesson) through
+// a reload of the index; SetLesson marks an entry stored before the field; a duplicate
+// is not the attempt.
+func TestLessonAttemptEntry(t *testing.T) {
+	st := &store.Memory{}
+	c := open(t, st, "a")
+	body := session(t, workspace.DefaultExample, 0).Marshal()
+	e, err := c.CreateAttempt("Lesson: Orphan deletion", "orphan-deletion", body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	old, err := c.Create("Lesson: Cycles", body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.Duplicate(e.ID, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.SetLesson(old.ID, "cycles"); err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, x := range open(t, st, "b").Entries() {
+		got[x.Name] = x.Lesson
+	}
+	want := map[string]string{"Lesson: Orphan deletion": "orphan-deletion", "Lesson: Cycles": "cycles", "Lesson: Orphan deletion (copy)": ""}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("entries after a reload: %v, want %v", got, want)
+	}
+}

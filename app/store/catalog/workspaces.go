@@ -60,12 +60,21 @@ func CheckName(name string) error {
 // Create stores a new workspace (body is workspace.Marshal's output) and makes it
 // current. A *store.WriteError means it exists in memory only.
 func (c *Catalog) Create(name string, body []byte) (Entry, error) {
+	return c.create(name, "", body)
+}
+
+// CreateAttempt is Create for the learner's attempt at lesson (Entry.Lesson).
+func (c *Catalog) CreateAttempt(name, lesson string, body []byte) (Entry, error) {
+	return c.create(name, lesson, body)
+}
+
+func (c *Catalog) create(name, lesson string, body []byte) (Entry, error) {
 	if err := CheckName(name); err != nil {
 		return Entry{}, err
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	e := Entry{ID: c.newID(), Name: strings.TrimSpace(name), Updated: c.stamp()}
+	e := Entry{ID: c.newID(), Name: strings.TrimSpace(name), Updated: c.stamp(), Lesson: lesson}
 	rec := Record{Schema: Schema, Kind: KindWorkspace, ID: e.ID, Name: e.Name, Rev: 1, Updated: e.Updated, Body: json.RawMessage(body)}
 	perr := c.st.Put(wsPrefix+e.ID, encode(rec))
 	if perr != nil && !isWriteError(perr) {
@@ -256,6 +265,18 @@ func (c *Catalog) Stale(id string) *ConflictError {
 		return &ConflictError{ID: id, Mine: mine, Theirs: rec.Rev}
 	}
 	return nil
+}
+
+// SetLesson marks workspace id as the attempt at lesson (Entry.Lesson): the page's
+// migration of an attempt stored before the field, found once by its name.
+func (c *Catalog) SetLesson(id, lesson string) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.change(func(x *Index) {
+		if i := x.find(id); i >= 0 {
+			x.Workspaces[i].Lesson = lesson
+		}
+	})
 }
 
 // Rename names workspace id anew (in the index and in its record, whose revision does
