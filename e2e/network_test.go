@@ -111,7 +111,7 @@ func TestStartupNetwork(t *testing.T) {
 		t.Skip(skipReason)
 	}
 	web := filepath.Join(repoRoot, "web")
-	s, err := site.Load(web, "/")
+	s, err := site.Load(web, "/", site.Served)
 	if err != nil {
 		t.Skipf("%v (run make wasm first)", err)
 	}
