@@ -20,10 +20,11 @@ const WasmAsset = "app.wasm"
 
 // Assets are the files of web/ the page loads (the wasm, and what Handler and the
 // components name under /web/): the only ones served and copied into a static site.
-var Assets = []string{WasmAsset, "playground.css", "icon.svg", "dom.js", "crash.js", wasmGzScript}
+// WasmGzScript is loaded by a static site's page only.
+var Assets = []string{WasmAsset, "playground.css", "icon.svg", "dom.js", "crash.js", WasmGzScript}
 
-// wasmGzScript unzips app.wasm in the page of a static site (web/wasmgz.js).
-const wasmGzScript = "wasmgz.js"
+// WasmGzScript unzips app.wasm in the page of a static site (web/wasmgz.js).
+const WasmGzScript = "wasmgz.js"
 
 // Handler serves the playground. basePath is the URL prefix the site lives under ("/"
 // for a server of its own, "/gcplay/" for a project page); it is used by static builds.
@@ -56,7 +57,7 @@ func Handler(basePath string, static bool) *app.Handler {
 	if static {
 		// After crash.js, undeferred so before app.js: it wraps fetch for the one URL
 		// app.js asks app.wasm.gz at.
-		h.Scripts = []string{crashScript, "/web/" + wasmGzScript, "/web/dom.js defer"}
+		h.Scripts = []string{crashScript, "/web/" + WasmGzScript, "/web/dom.js defer"}
 		h.Resources = gzWasm{h.Resources}
 	}
 	// go-app's app.js, its service worker's cache list and the preload below all name

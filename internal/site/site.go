@@ -104,6 +104,9 @@ func LoadFS(web fs.FS, where, basePath string, target Target) (*Site, error) {
 	s := &Site{BasePath: basePath, Target: target, files: map[string]*File{}}
 	version := sha256.New()
 	for _, name := range ui.Assets {
+		if name == ui.WasmGzScript && target != Static {
+			continue // the served page does not load it
+		}
 		var f *File
 		if name == ui.WasmAsset {
 			var err error

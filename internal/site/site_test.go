@@ -51,7 +51,7 @@ func TestLoadTakesOnlyThePlaygroundsFiles(t *testing.T) {
 			t.Errorf("%s holds a file from outside the site", f.Name)
 		}
 	}
-	want := "app-worker.js app.css app.js index.html manifest.webmanifest wasm_exec.js web/app.wasm web/crash.js web/dom.js web/icon.svg web/lessons.json web/playground.css web/rules.md web/wasmgz.js"
+	want := "app-worker.js app.css app.js index.html manifest.webmanifest wasm_exec.js web/app.wasm web/crash.js web/dom.js web/icon.svg web/lessons.json web/playground.css web/rules.md"
 	if got := strings.Join(names, " "); got != want {
 		t.Fatalf("files %s\nwant %s", got, want)
 	}
