@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
@@ -20,7 +21,8 @@ import (
 // python's http.server or an S3 bucket without metadata) and checks in the browser that
 // app.wasm crossed the wire compressed: the page asked for web/app.wasm.gz, never
 // web/app.wasm, and the bytes sent and received are the gzip file's (issue 23). The
-// page must work: wasmgz.js unzipped the module. Then the same site from a host that
+// page must work: wasmgz.js unzipped the module, and again offline from the service
+// worker's copy. Then the same site from a host that
 // sends the .gz file with Content-Encoding: gzip (Apache's AddEncoding, an S3 object
 // with that metadata) and the Content-Security-Policy: the browser unzips it, and the
 // page must not unzip it a second time.
@@ -79,6 +81,20 @@ func TestStaticSiteOnPlainServer(t *testing.T) {
 	if sizes[0] <= 0 || int64(sizes[0]) != gz.Size() || sizes[1] != sizes[0] {
 		t.Errorf("the browser received app.wasm.gz as %v (encoded, decoded), want the gzip file's %d bytes, not decoded by the browser", sizes, gz.Size())
 	}
+
+	// The service worker caches app.wasm.gz as the host sent it; offline, the page
+	// unzips the cached copy.
+	const cachedGz = `new Promise(res => { const f = async () => {
+		const reg = await navigator.serviceWorker.getRegistration();
+		const hit = reg && reg.active && navigator.serviceWorker.controller && await caches.match(new URL('web/app.wasm.gz', location.href).href);
+		hit ? res(true) : setTimeout(f, 50); }; f(); })`
+	if !evalAsyncLong[bool](t, ctx, cachedGz, 60*time.Second) {
+		t.Fatal("the service worker did not cache app.wasm.gz")
+	}
+	emulateNetwork(t, ctx, true, 0, -1)
+	openURL(t, ctx, plain.URL+"/")
+	step(t, ctx)
+	emulateNetwork(t, ctx, false, 0, -1)
 
 	// A host that sends the gzip file with Content-Encoding: gzip, and the CSP.
 	encoded := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
