@@ -45,7 +45,8 @@ type File struct {
 	Body        []byte
 	// hash identifies Body (ETags, the site version).
 	hash string
-	// enc holds the compressed forms once Precompress has made them; nil before.
+	// enc holds the compressed forms once Precompress has made them (or LoadFS read
+	// them, for a wasm held only compressed); nil before.
 	enc atomic.Pointer[encodings]
 }
 
@@ -160,9 +161,12 @@ func (s *Site) addWasm(web fs.FS, where string) (*File, error) {
 	if !errors.Is(err, fs.ErrNotExist) {
 		return nil, fmt.Errorf("reading asset: %v", err)
 	}
-	gz, gerr := fs.ReadFile(web, name+".gz")
-	if gerr != nil {
+	gz, err := fs.ReadFile(web, name+".gz")
+	if errors.Is(err, fs.ErrNotExist) {
 		return nil, fmt.Errorf("%s not found: run 'make wasm' first, from the repository root", path.Join(filepath.ToSlash(where), name))
+	}
+	if err != nil {
+		return nil, fmt.Errorf("reading asset: %v", err)
 	}
 	zr, err := gzip.NewReader(bytes.NewReader(gz))
 	if err != nil {
