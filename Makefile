@@ -8,7 +8,7 @@ NODEEXEC  := $(shell $(GO) env GOROOT)/lib/wasm/go_js_wasm_exec
 # pure Go packages whose tests also run as wasm under node
 WASM_NODE := ./gccore/... ./lessons/... ./app/workspace/... ./app/scene/... ./app/kubectl/... ./app/store/...
 
-.PHONY: run serve wasm site test vet unit lessons e2e wasm-node fuzz bench bench-native bench-wasm bench-sim bench-lessons clean
+.PHONY: run serve wasm site embed release test vet unit lessons e2e wasm-node fuzz bench bench-native bench-wasm bench-sim bench-lessons clean
 
 # The shipped wasm: stripped, and code off the per-tick hot path built without inlining:
 # the Kubernetes libraries (apimachinery, YAML, CBOR), the console's kubectl package (runs
@@ -35,6 +35,30 @@ run: wasm
 
 site: wasm
 	$(GO) run ./cmd/gcplay build --out dist --base-path $(PREFIX)
+
+# Release binaries (README "Run a workshop without Go"): one per platform, each holding
+# the playground (package internal/embedded, tag gcplay_embed): app.wasm compressed
+# (gzip -9 and brotli RELEASE_BROTLI), the page's assets; the lessons and rules are
+# embedded in every build. `embed` stages the files in .bin/embed with an overlay for
+# go build -overlay, so nothing is generated in the source tree.
+RELEASE_PLATFORMS ?= linux_amd64 linux_arm64 darwin_amd64 darwin_arm64 windows_amd64
+RELEASE_BROTLI    ?= 11
+EMBED             := $(BIN)/embed
+VERSION           ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+RELEASE_FLAGS      = -tags gcplay_embed -trimpath -overlay $(EMBED)/overlay.json -ldflags="-s -w -X main.version=$(VERSION)"
+
+embed: wasm
+	$(GO) run ./internal/embedded/stage -web web -out $(EMBED) -brotli $(RELEASE_BROTLI)
+
+release: embed
+	rm -rf release && mkdir -p release
+	@set -e; for p in $(RELEASE_PLATFORMS); do \
+		os=$${p%_*}; arch=$${p#*_}; ext=; [ $$os = windows ] && ext=.exe; \
+		echo "release/gcplay_$$p$$ext"; \
+		CGO_ENABLED=0 GOOS=$$os GOARCH=$$arch $(GO) build $(RELEASE_FLAGS) -o release/gcplay_$$p$$ext ./cmd/gcplay; \
+	done
+	cd release && sha256sum gcplay_* > SHA256SUMS
+	@cat release/SHA256SUMS
 
 test: vet unit wasm-node fuzz lessons e2e
 
@@ -104,4 +128,4 @@ bench-lessons:
 	$(GO) test -run '^$$' -bench '^BenchmarkCheck$$' -benchtime 3x -benchmem -count 3 -timeout 60m ./lessons | tee .bench/lessons.txt
 
 clean:
-	rm -rf .bin .bench dist web/app.wasm
+	rm -rf .bin .bench dist release web/app.wasm

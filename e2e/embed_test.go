@@ -154,7 +154,7 @@ func TestWorkshopLessons(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := site.Load(filepath.Join(siteRoot, "web"), "/")
+	s, err := site.Load(filepath.Join(siteRoot, "web"), "/", site.Served)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -66,7 +66,7 @@ func testMain(m *testing.M) int {
 		return 1
 	}
 	fmt.Fprintf(os.Stderr, "e2e: wasm built in %v\n", time.Since(start).Round(time.Millisecond))
-	s, err := site.Load(filepath.Join(siteRoot, "web"), "/")
+	s, err := site.Load(filepath.Join(siteRoot, "web"), "/", site.Served)
 	if err == nil {
 		// Before serving, unlike gcplay serve: TestServedUnderCSP checks that the
 		// wasm goes out compressed.

@@ -5,10 +5,13 @@ package e2e
 import (
 	"context"
 	"fmt"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -111,7 +114,7 @@ func TestStartupNetwork(t *testing.T) {
 		t.Skip(skipReason)
 	}
 	web := filepath.Join(repoRoot, "web")
-	s, err := site.Load(web, "/")
+	s, err := site.Load(web, "/", site.Served)
 	if err != nil {
 		t.Skipf("%v (run make wasm first)", err)
 	}
@@ -202,4 +205,103 @@ func evalAsyncLong[T any](t *testing.T, ctx context.Context, js string, timeout 
 		t.Fatalf("evaluating %s: %v", js, err)
 	}
 	return v
+}
+
+// TestStartupPlainServer measures the first visit over the emulated 20 Mbit/s, 40 ms
+// link (issue 23) of the shipped web/app.wasm (make wasm) from: a static site served by
+// `python3 -m http.server` (no Content-Encoding; http.FileServer when python3 is
+// missing), with the page of gcplay build before issue 23 (it asked for web/app.wasm, as
+// the served page does) and now (web/app.wasm.gz, unzipped in the page); and from
+// gcplay serve's handler (brotli). A measurement: it logs, with GCPLAY_BUDGETS=1.
+func TestStartupPlainServer(t *testing.T) {
+	if os.Getenv("GCPLAY_BUDGETS") == "" {
+		t.Skip("set GCPLAY_BUDGETS=1 to measure the start-up from a plain file server")
+	}
+	if skipReason != "" {
+		t.Skip(skipReason)
+	}
+	web := filepath.Join(repoRoot, "web")
+	write := func(target site.Target) string {
+		s, err := site.Load(web, "/", target)
+		if err != nil {
+			t.Skipf("%v (run make wasm first)", err)
+		}
+		if err := s.Precompress(site.Quality{Gzip: 9, Brotli: 1}); err != nil { // a plain server sends no brotli
+			t.Fatal(err)
+		}
+		out := filepath.Join(t.TempDir(), "site")
+		if err := s.Write(out, web); err != nil {
+			t.Fatal(err)
+		}
+		return out
+	}
+	before, after := plainServer(t, write(site.Served)), plainServer(t, write(site.Static))
+	served, err := site.Load(web, "/", site.Served)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := served.Precompress(site.ServeQuality); err != nil {
+		t.Fatal(err)
+	}
+	serve := httptest.NewServer(served.Handler())
+	defer serve.Close()
+
+	const usable = `new Promise(res => { const f = () => document.querySelector('[data-tick]') && document.querySelector('[data-kind]') ? res(performance.now()) : setTimeout(f, 5); f(); })`
+	const wasm = `(() => { const e = performance.getEntriesByType('resource').find(e => /app\.wasm(\.gz)?$/.test(e.name)); return e ? [e.responseEnd, e.encodedBodySize] : [-1, -1]; })()`
+	const mbit20, latency = 20e6 / 8, 40
+	cases := []struct {
+		what, url           string
+		firsts, ends, sizes []float64
+	}{
+		{what: "gcplay serve (brotli)", url: serve.URL},
+		{what: "plain server, page of gcplay build now (app.wasm.gz)", url: after},
+		{what: "plain server, page of gcplay build before (app.wasm as it is)", url: before},
+	}
+	for i := 0; i < 3; i++ { // the cases alternate, so that the machine's load falls on each
+		for j := range cases {
+			c := &cases[(i+j)%len(cases)]
+			ctx := newTab(t)
+			emulateNetwork(t, ctx, false, latency, mbit20)
+			do(t, ctx, "navigate", chromedp.Navigate(c.url+"/"))
+			c.firsts = append(c.firsts, evalAsyncLong[float64](t, ctx, usable, 180*time.Second))
+			w := eval[[]float64](t, ctx, wasm)
+			c.ends, c.sizes = append(c.ends, w[0]), append(c.sizes, w[1])
+		}
+	}
+	for _, c := range cases {
+		t.Logf("first visit, 20 Mbit/s and 40 ms, %s: median %.0f ms %v (app.wasm downloaded at %v, %v bytes on the wire)", c.what, median(c.firsts), round(c.firsts), round(c.ends), c.sizes)
+	}
+}
+
+// plainServer serves dir with `python3 -m http.server` (http.FileServer without python3)
+// and returns its URL.
+func plainServer(t *testing.T, dir string) string {
+	t.Helper()
+	py, err := exec.LookPath("python3")
+	if err != nil {
+		srv := httptest.NewServer(http.FileServer(http.Dir(dir)))
+		t.Cleanup(srv.Close)
+		t.Log("no python3: http.FileServer instead")
+		return srv.URL
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().(*net.TCPAddr)
+	ln.Close()
+	cmd := exec.Command(py, "-m", "http.server", "--bind", "127.0.0.1", "--directory", dir, strconv.Itoa(addr.Port))
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	url := fmt.Sprintf("http://127.0.0.1:%d", addr.Port)
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		if resp, err := http.Get(url + "/"); err == nil {
+			resp.Body.Close()
+			return url
+		}
+	}
+	t.Fatalf("python3 -m http.server on %s did not answer", url)
+	return ""
 }

@@ -122,7 +122,7 @@ func bareSite(t *testing.T) string {
 	if b, err := exec.Command("make", "--no-print-directory", "-C", repoRoot, "wasm", "WASM_MAIN=./e2e/testdata/bare", "WASM_OUT="+filepath.Join(root, "app.wasm")).CombinedOutput(); err != nil {
 		t.Fatalf("building the bare page: %v\n%s", err, b)
 	}
-	s, err := site.Load(root, "/")
+	s, err := site.Load(root, "/", site.Served)
 	if err == nil {
 		err = s.Precompress(site.ServeQuality)
 	}

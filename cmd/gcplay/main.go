@@ -17,11 +17,13 @@ Usage:
                                    run a scenario headless and print the final objects
   gcplay dot -f FILE               run a scenario and print the GC's graph as DOT
   gcplay serve [--addr ADDR] [--lessons DIR]
-                                   serve the playground (after make wasm), with a
-                                   workshop folder's lessons instead of the built-in ones
+                                   serve the playground (a release binary holds it; from
+                                   a checkout, after make wasm), with a workshop
+                                   folder's lessons instead of the built-in ones
   gcplay build [--out DIR] [--base-path /P/] [--lessons DIR]
                                    write the playground as a static site
   gcplay lessons list|check|new    workshop lessons (gcplay lessons help)
+  gcplay version                   the version, and the Kubernetes version it models
   gcplay help [COMMAND]            show help
 
 Examples:
@@ -62,10 +64,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 		err = buildCommand(rest, stdout, stderr)
 	case "lessons":
 		err = lessonsCommand(rest, stdout, stderr)
+	case "version", "--version":
+		err = versionCommand(rest, stdout)
 	case "help", "-h", "--help", "-help":
 		return helpCommand(rest, stdout, stderr)
 	default:
-		err = fmt.Errorf("unknown command %q (want sim, dot, serve, build, lessons or help)", cmd)
+		err = fmt.Errorf("unknown command %q (want sim, dot, serve, build, lessons, version or help)", cmd)
 	}
 	if err == errHelpShown {
 		return 0

@@ -409,3 +409,23 @@ func TestHelp(t *testing.T) {
 		})
 	}
 }
+
+// gcplay version names the Kubernetes version whose GC it models; that version is the
+// one of the apimachinery types in go.mod (v0.37.x is Kubernetes v1.37).
+func TestKubernetesVersionMatchesGoMod(t *testing.T) {
+	var out, errb bytes.Buffer
+	if code := run([]string{"version"}, nil, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	if !strings.Contains(out.String(), "Kubernetes "+kubernetesVersion+"\n") || !strings.HasPrefix(out.String(), "gcplay ") {
+		t.Fatalf("version printed %q", out.String())
+	}
+	mod, err := os.ReadFile(filepath.Join("..", "..", "go.mod"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "k8s.io/apimachinery v0." + strings.TrimPrefix(kubernetesVersion, "v1.") + "."
+	if !strings.Contains(string(mod), want) {
+		t.Fatalf("go.mod has no %q: kubernetesVersion %s is stale", want, kubernetesVersion)
+	}
+}

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/gcplay/gcplay/app/ui"
+	"github.com/gcplay/gcplay/internal/embedded"
 	"github.com/gcplay/gcplay/internal/site"
 	"github.com/gcplay/gcplay/lessons"
 )
@@ -42,15 +43,25 @@ func buildFlags(out io.Writer) (*flag.FlagSet, *buildOptions) {
 }
 
 // webDir is where `make wasm` writes the browser binary and where the page's assets live,
-// relative to the repository root.
+// relative to the repository root. A release binary holds its own copy (embedded.Web)
+// and never reads it.
 const webDir = "web"
+
+// inputDir is the folder the site's assets are read from: webDir, or "" when they are
+// the binary's own.
+func inputDir() string {
+	if embedded.Web() != nil {
+		return ""
+	}
+	return webDir
+}
 
 const lessonsFlagUsage = "a workshop folder (lesson files and order.yaml) to ship instead of the built-in lessons; checked first as 'gcplay lessons check DIR' does"
 
 // loadSite is the site for basePath, with the workshop folder lessonsDir's lessons when
 // given: checked first (lessons.Bundle), so a class never gets a broken lesson. It
 // returns as soon as ctx ends, even from a check stuck inside one tick.
-func loadSite(ctx context.Context, basePath, lessonsDir string) (*site.Site, error) {
+func loadSite(ctx context.Context, basePath, lessonsDir string, target site.Target) (*site.Site, error) {
 	var bundle []byte
 	if lessonsDir != "" {
 		type checked struct {
@@ -72,7 +83,13 @@ func loadSite(ctx context.Context, basePath, lessonsDir string) (*site.Site, err
 			return nil, fmt.Errorf("--lessons %s: interrupted while checking the lessons (%v)", lessonsDir, context.Cause(ctx))
 		}
 	}
-	s, err := site.Load(webDir, basePath)
+	var s *site.Site
+	var err error
+	if web := embedded.Web(); web != nil {
+		s, err = site.LoadFS(web, "the binary's assets", basePath, target)
+	} else {
+		s, err = site.Load(webDir, basePath, target)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -90,16 +107,24 @@ func serveCommand(args []string, stdout, stderr io.Writer) error {
 }
 
 // serve serves the site's files (site.Handler) until ctx ends. The files are compressed
-// in the background: until then they go out as they are.
+// before the first answer: a release binary holds app.wasm compressed already, and from
+// a checkout it takes a second or two (site.ServeQuality).
 func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs, o := serveFlags(stderr)
 	if err := parseFlags("serve", fs, args, stdout); err != nil {
 		return err
 	}
-	s, err := loadSite(ctx, "/", o.lessons)
+	s, err := loadSite(ctx, "/", o.lessons, site.Served)
 	if err != nil {
 		return fmt.Errorf("serve: %v", err)
 	}
+	start := time.Now()
+	if err := s.Precompress(site.ServeQuality); err != nil {
+		return fmt.Errorf("serve: compressing: %v", err)
+	}
+	wasm := s.File("web/" + ui.WasmAsset)
+	gz, br := wasm.CompressedSizes()
+	took := time.Since(start).Round(10 * time.Millisecond)
 	ln, err := net.Listen("tcp", o.addr)
 	if err != nil {
 		return fmt.Errorf("serve: %v", err)
@@ -107,18 +132,9 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if !site.Loopback(ln.Addr()) {
 		fmt.Fprintf(stderr, "gcplay: warning: serving on %s, reachable from other machines (the default --addr 127.0.0.1:8080 is not)\n", ln.Addr())
 	}
+	fmt.Fprintf(stdout, "app.wasm goes out as brotli (%.1f MB) or gzip (%.1f MB), %.1f MB as it is (compressed in %v)\n",
+		float64(br)/1e6, float64(gz)/1e6, float64(len(wasm.Body))/1e6, took)
 	fmt.Fprintf(stdout, "gcplay playground on http://%s/ (Ctrl-C stops)\n", ln.Addr())
-	go func() {
-		start := time.Now()
-		if err := s.Precompress(site.ServeQuality); err != nil {
-			fmt.Fprintf(stderr, "gcplay: serve: compressing: %v (files go out uncompressed)\n", err)
-			return
-		}
-		wasm := s.File("web/" + ui.WasmAsset)
-		gz, br := wasm.CompressedSizes()
-		fmt.Fprintf(stdout, "app.wasm goes out compressed from now on: %.1f MB as brotli, %.1f MB as gzip, %.1f MB as it is (compressed in %v)\n",
-			float64(br)/1e6, float64(gz)/1e6, float64(len(wasm.Body))/1e6, time.Since(start).Round(100*time.Millisecond))
-	}()
 	srv := site.NewServer(s.Handler())
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(ln) }()
@@ -146,17 +162,17 @@ func buildCommand(args []string, stdout, stderr io.Writer) error {
 	if err := site.CheckBasePath(o.basePath); err != nil {
 		return fmt.Errorf("build: %v", err)
 	}
-	if err := site.CheckOut(o.out, webDir); err != nil {
+	if err := site.CheckOut(o.out, inputDir()); err != nil {
 		return fmt.Errorf("build: %v", err)
 	}
-	s, err := loadSite(context.Background(), o.basePath, o.lessons) // Ctrl-C ends build as it is
+	s, err := loadSite(context.Background(), o.basePath, o.lessons, site.Static) // Ctrl-C ends build as it is
 	if err != nil {
 		return fmt.Errorf("build: %v", err)
 	}
 	if err := s.Precompress(site.BuildQuality); err != nil {
 		return fmt.Errorf("build: %v", err)
 	}
-	if err := s.Write(o.out, webDir); err != nil {
+	if err := s.Write(o.out, inputDir()); err != nil {
 		return fmt.Errorf("build: %v", err)
 	}
 	fmt.Fprintf(stdout, "static site in %s for %s\n", o.out, o.basePath)

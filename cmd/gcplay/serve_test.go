@@ -210,3 +210,23 @@ func TestServeWithoutWasm(t *testing.T) {
 		t.Fatalf("exit %d, stderr %q", code, stderr)
 	}
 }
+
+// Issue 23 §3: serve compresses before it answers, so the very first request for
+// app.wasm gets it compressed (it used to go out as it is until a background compression
+// ended).
+func TestServeCompressesBeforeItAnswers(t *testing.T) {
+	newRepo(t)
+	addr, _ := startServe(t, "--addr", "127.0.0.1:0")
+	for _, enc := range []string{"br", "gzip"} {
+		req, _ := http.NewRequest(http.MethodGet, "http://"+addr+"/web/app.wasm", nil)
+		req.Header.Set("Accept-Encoding", enc)
+		res, err := http.DefaultTransport.RoundTrip(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		if got := res.Header.Get("Content-Encoding"); got != enc {
+			t.Errorf("the first answer for app.wasm accepting %s: Content-Encoding %q", enc, got)
+		}
+	}
+}

@@ -59,7 +59,7 @@ func FuzzCheckBasePath(f *testing.F) {
 // Defence in depth: Load checks the base path itself, whoever calls it.
 func TestLoadRefusesABadBasePath(t *testing.T) {
 	_, web := newWeb(t)
-	if _, err := Load(web, `/"><img src=x onerror=alert(1)>/`); err == nil {
+	if _, err := Load(web, `/"><img src=x onerror=alert(1)>/`, Served); err == nil {
 		t.Fatal("Load accepted markup as a base path")
 	}
 }

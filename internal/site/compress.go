@@ -189,3 +189,21 @@ func acceptedCodings(h string) map[string]float64 {
 	}
 	return out
 }
+
+// Gzip compresses b at a compress/gzip level; Brotli at a quality from 0 to 11 (with
+// brotli's largest standard window, 16 MiB, which suits the 20 MB wasm). `make release`
+// compresses app.wasm with them once, for the binary to hold.
+func Gzip(b []byte, level int) ([]byte, error) { return gzipBytes(b, level) }
+
+// Brotli: see Gzip.
+func Brotli(b []byte, quality int) ([]byte, error) {
+	var out bytes.Buffer
+	w := brotli.NewWriterOptions(&out, brotli.WriterOptions{Quality: quality, LGWin: 24})
+	if _, err := w.Write(b); err != nil {
+		return nil, err
+	}
+	if err := w.Close(); err != nil {
+		return nil, err
+	}
+	return out.Bytes(), nil
+}

@@ -5,10 +5,13 @@
 package site
 
 import (
+	"bytes"
+	"compress/gzip"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"net/http"
 	"net/http/httptest"
@@ -28,6 +31,8 @@ import (
 type Site struct {
 	// BasePath is the URL prefix every generated URL starts with ("/" or "/gcplay/").
 	BasePath string
+	// Target is the page the site holds (Served or Static), fixed by Load.
+	Target Target
 	// files by name relative to the site root ("index.html", "web/app.wasm"); fixed by
 	// Load, only their compressed forms are added later (Precompress).
 	files map[string]*File
@@ -40,7 +45,8 @@ type File struct {
 	Body        []byte
 	// hash identifies Body (ETags, the site version).
 	hash string
-	// enc holds the compressed forms once Precompress has made them; nil before.
+	// enc holds the compressed forms once Precompress has made them (or LoadFS read
+	// them, for a wasm held only compressed); nil before.
 	enc atomic.Pointer[encodings]
 }
 
@@ -55,14 +61,28 @@ var generated = map[string]string{
 	"app.css":              "/app.css",
 }
 
+// Target says which page a site holds: the one `gcplay serve` answers or the one
+// `gcplay build` writes. They differ only in how the page asks for app.wasm.
+type Target int
+
+const (
+	// Served is the page of `gcplay serve`: it asks for web/app.wasm, which the server
+	// sends brotli or gzip as the browser accepts (Handler).
+	Served Target = iota
+	// Static is the page of a static site: it asks for web/app.wasm.gz and unzips it
+	// itself unless the host did (web/wasmgz.js), so that a plain file server sends the
+	// compressed bytes too. Write needs the wasm's gzip form (Precompress, or a
+	// precompressed copy read by LoadFS).
+	Static
+)
+
 // Load reads the assets ui.Assets names from webDir (the folder holding app.wasm, as
 // `make wasm` writes it) and renders go-app's files for basePath. Nothing else of webDir
 // or of the working directory becomes part of the site.
-func Load(webDir, basePath string) (*Site, error) {
+func Load(webDir, basePath string, target Target) (*Site, error) {
 	if err := CheckBasePath(basePath); err != nil {
 		return nil, err
 	}
-	s := &Site{BasePath: basePath, files: map[string]*File{}}
 	root, err := os.OpenRoot(webDir)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, fmt.Errorf("%s not found: run gcplay from the repository root, after 'make wasm'", webDir)
@@ -71,22 +91,42 @@ func Load(webDir, basePath string) (*Site, error) {
 		return nil, err
 	}
 	defer root.Close()
+	return LoadFS(root.FS(), webDir, basePath, target)
+}
+
+// LoadFS is Load from web, a file system holding the assets (a folder, or the copy
+// embedded in a release binary); where names it in errors. The wasm may be there as it
+// is (app.wasm) or only compressed: app.wasm.gz, with app.wasm.br beside it or not. The
+// compressed copies are then the file's forms, and Precompress leaves it as it is.
+func LoadFS(web fs.FS, where, basePath string, target Target) (*Site, error) {
+	if err := CheckBasePath(basePath); err != nil {
+		return nil, err
+	}
+	s := &Site{BasePath: basePath, Target: target, files: map[string]*File{}}
 	version := sha256.New()
 	for _, name := range ui.Assets {
-		b, err := root.ReadFile(name)
-		if err != nil {
-			if name == ui.WasmAsset {
-				return nil, fmt.Errorf("%s not found: run 'make wasm' first, from the repository root", filepath.Join(webDir, name))
-			}
-			return nil, fmt.Errorf("reading asset: %v", err)
+		if name == ui.WasmGzScript && target != Static {
+			continue // the served page does not load it
 		}
-		f := s.add("web/"+name, b)
+		var f *File
+		if name == ui.WasmAsset {
+			var err error
+			if f, err = s.addWasm(web, where); err != nil {
+				return nil, err
+			}
+		} else {
+			b, err := fs.ReadFile(web, name)
+			if err != nil {
+				return nil, fmt.Errorf("reading asset: %v", err)
+			}
+			f = s.add("web/"+name, b)
+		}
 		fmt.Fprintf(version, "%s %s\n", f.Name, f.hash)
 	}
 	fmt.Fprintf(version, "base %s\n", basePath)
 
 	ui.Register()
-	h := ui.Handler(basePath)
+	h := ui.Handler(basePath, target == Static)
 	// A content version, not go-app's default (the start time): the service worker
 	// keeps its cache across server restarts until the files change.
 	h.Version = hex.EncodeToString(version.Sum(nil))[:20]
@@ -108,6 +148,40 @@ func Load(webDir, basePath string) (*Site, error) {
 	s.add("web/"+lessons.BundleName, builtin) // AddLessons replaces it
 	s.add("web/"+rules.DocumentName, []byte(rules.Document()))
 	return s, nil
+}
+
+// addWasm adds app.wasm from web: the file as it is, or else its gzip copy unzipped (and
+// its brotli copy, if there), both kept as its compressed forms.
+func (s *Site) addWasm(web fs.FS, where string) (*File, error) {
+	name := ui.WasmAsset
+	b, err := fs.ReadFile(web, name)
+	if err == nil {
+		return s.add("web/"+name, b), nil
+	}
+	if !errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("reading asset: %v", err)
+	}
+	gz, err := fs.ReadFile(web, name+".gz")
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("%s not found: run 'make wasm' first, from the repository root", path.Join(filepath.ToSlash(where), name))
+	}
+	if err != nil {
+		return nil, fmt.Errorf("reading asset: %v", err)
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(gz))
+	if err != nil {
+		return nil, fmt.Errorf("%s.gz: %v", name, err)
+	}
+	if b, err = io.ReadAll(zr); err != nil {
+		return nil, fmt.Errorf("%s.gz: %v", name, err)
+	}
+	br, err := fs.ReadFile(web, name+".br")
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("reading asset: %v", err)
+	}
+	f := s.add("web/"+name, b)
+	f.enc.Store(&encodings{gzip: gz, brotli: br})
+	return f, nil
 }
 
 func (s *Site) add(name string, body []byte) *File {

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/gcplay/gcplay/app/ui"
 	"github.com/gcplay/gcplay/internal/fixtures"
@@ -33,7 +34,7 @@ func newWeb(t *testing.T) (root, web string) {
 
 func load(t *testing.T, web, basePath string) *Site {
 	t.Helper()
-	s, err := Load(web, basePath)
+	s, err := Load(web, basePath, Served)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -62,7 +63,7 @@ func TestLoadTakesOnlyThePlaygroundsFiles(t *testing.T) {
 func TestLoadWithoutWasmSaysMakeWasm(t *testing.T) {
 	_, web := newWeb(t)
 	os.Remove(filepath.Join(web, "app.wasm"))
-	_, err := Load(web, "/")
+	_, err := Load(web, "/", Served)
 	if err == nil || !strings.Contains(err.Error(), "make wasm") {
 		t.Fatalf("got %v, want a hint to run make wasm", err)
 	}
@@ -102,5 +103,85 @@ func TestVersionFollowsContent(t *testing.T) {
 	}
 	if c := load(t, web, "/"); bytes.Equal(a.File("app-worker.js").Body, c.File("app-worker.js").Body) {
 		t.Fatal("a new wasm kept the service worker's version")
+	}
+}
+
+// A static site's page asks for web/app.wasm.gz everywhere it names the wasm (app.js's
+// fetch, the preload, the service worker's cache list) and loads wasmgz.js, which unzips
+// it, before app.js; Write refuses to write it without that gzip copy.
+func TestStaticPageAsksForGzip(t *testing.T) {
+	_, web := newWeb(t)
+	s, err := Load(web, "/gcplay/", Static)
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := string(s.File("index.html").Body)
+	for _, want := range []string{`<link rel="preload" href="/gcplay/web/app.wasm.gz" as="fetch" crossorigin>`, `<script src="/gcplay/web/wasmgz.js"></script>`} {
+		if !strings.Contains(page, want) {
+			t.Errorf("index.html lacks %s", want)
+		}
+	}
+	if i, j := strings.Index(page, "wasmgz.js"), strings.Index(page, "crash.js"); i < j {
+		t.Errorf("wasmgz.js before crash.js:\n%s", page)
+	}
+	for _, name := range []string{"app.js", "app-worker.js"} {
+		body := string(s.File(name).Body)
+		if !strings.Contains(body, `"/gcplay/web/app.wasm.gz"`) || strings.Contains(body, `"/gcplay/web/app.wasm"`) {
+			t.Errorf("%s does not name the wasm as /gcplay/web/app.wasm.gz", name)
+		}
+	}
+	out := filepath.Join(t.TempDir(), "site")
+	if err := s.Write(out, web); err == nil || !strings.Contains(err.Error(), "app.wasm.gz") {
+		t.Fatalf("Write before Precompress: got %v, want a refusal naming app.wasm.gz", err)
+	}
+	if err := s.Precompress(ServeQuality); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Write(out, web); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(out, "web", "app.wasm.gz")); err != nil {
+		t.Fatal(err)
+	}
+	// The served page is unchanged: it asks for app.wasm, which the server compresses.
+	if page := string(load(t, web, "/").File("index.html").Body); strings.Contains(page, "wasmgz.js") || !strings.Contains(page, `href="/web/app.wasm"`) {
+		t.Errorf("the served page changed:\n%s", page)
+	}
+}
+
+// A release binary holds app.wasm only compressed: LoadFS unzips the gzip copy and keeps
+// both copies as the file's forms, which Precompress then leaves alone.
+func TestLoadFSFromCompressedWasm(t *testing.T) {
+	gz, err := gzipBytes(fakeWasm, 9)
+	if err != nil {
+		t.Fatal(err)
+	}
+	br := []byte("brotli stand-in")
+	fsys := fstest.MapFS{"app.wasm.gz": {Data: gz}, "app.wasm.br": {Data: br}}
+	for _, name := range ui.Assets {
+		if name != ui.WasmAsset {
+			b, err := os.ReadFile(filepath.Join("..", "..", "web", name))
+			if err != nil {
+				t.Fatal(err)
+			}
+			fsys[name] = &fstest.MapFile{Data: b}
+		}
+	}
+	s, err := LoadFS(fsys, "embedded", "/", Served)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Precompress(ServeQuality); err != nil {
+		t.Fatal(err)
+	}
+	w := s.File("web/app.wasm")
+	if !bytes.Equal(w.Body, fakeWasm) {
+		t.Fatal("app.wasm is not the gzip copy unzipped")
+	}
+	if g, b := w.CompressedSizes(); g != len(gz) || b != len(br) {
+		t.Fatalf("forms of %d and %d bytes, want the copies (%d, %d)", g, b, len(gz), len(br))
+	}
+	if _, err := LoadFS(fstest.MapFS{}, "embedded", "/", Served); err == nil || !strings.Contains(err.Error(), "make wasm") {
+		t.Fatalf("no wasm: got %v", err)
 	}
 }

@@ -8,6 +8,8 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+
+	"github.com/gcplay/gcplay/app/ui"
 )
 
 // ManifestName is the file that marks a folder as a site Write made: it lists the files
@@ -30,11 +32,15 @@ type manifest struct {
 // by hand are kept. Whatever
 // dir is, Write refuses it when it is, or resolves through symbolic links to, the working
 // directory or one of its parents, a folder holding go.mod or .git (a repository), the
-// input folder webDir, a folder inside webDir, or a folder holding webDir.
+// input folder webDir, a folder inside webDir, or a folder holding webDir (webDir "": the
+// assets came from the binary, there is no input folder).
 func (s *Site) Write(dir, webDir string) error {
 	target, old, err := checkOut(dir, webDir)
 	if err != nil {
 		return err
+	}
+	if w := s.File("web/" + ui.WasmAsset); s.Target == Static && (w.enc.Load() == nil || w.enc.Load().gzip == nil) {
+		return errors.New("the static page asks for web/app.wasm.gz: compress the site first (Precompress)")
 	}
 	var names []string
 	contents := map[string][]byte{}
@@ -134,15 +140,17 @@ func checkOut(dir, webDir string) (string, *manifest, error) {
 	if within(target, cwd) {
 		return refuse("is the working directory or one of its parents: choose a folder of its own, e.g. --out dist")
 	}
-	web, err := resolve(webDir)
-	if err != nil {
-		return "", nil, err
-	}
-	if within(target, web) {
-		return refuse("holds the input folder " + webDir + ": choose another folder, e.g. --out dist")
-	}
-	if within(web, target) {
-		return refuse("is inside the input folder " + webDir + ": choose another folder, e.g. --out dist")
+	if webDir != "" { // "": the assets are the binary's own
+		web, err := resolve(webDir)
+		if err != nil {
+			return "", nil, err
+		}
+		if within(target, web) {
+			return refuse("holds the input folder " + webDir + ": choose another folder, e.g. --out dist")
+		}
+		if within(web, target) {
+			return refuse("is inside the input folder " + webDir + ": choose another folder, e.g. --out dist")
+		}
 	}
 	fi, err := os.Stat(target)
 	if errors.Is(err, fs.ErrNotExist) {
