@@ -13,10 +13,15 @@ import (
 type Reason struct {
 	Format string
 	Args   []any
+	// Rules are the rule ids the sentence cites, in order: a lesson's whyCites goal reads
+	// them instead of searching the text.
+	Rules []rules.ID
 }
 
 // Because is the Reason fmt.Sprintf(format, args...) says.
-func Because(format string, args ...any) Reason { return Reason{format, args} }
+func Because(format string, args ...any) Reason {
+	return Reason{Format: format, Args: args, Rules: rules.CitedIDs(fmt.Sprintf(format, args...))}
+}
 
 func (r Reason) String() string { return fmt.Sprintf(r.Format, r.Args...) }
 

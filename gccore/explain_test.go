@@ -1,9 +1,11 @@
 package gccore
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/gcplay/gcplay/gccore/rules"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/types"
 )
@@ -116,5 +118,15 @@ func runIdle(t *testing.T, s *Sim) {
 	t.Helper()
 	if err := s.RunUntilIdle(100); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// A Why sentence carries the rule ids it cites, clauses included, whether they are in
+// its format or its arguments (issue 24: a lesson's whyCites goal found them by substring).
+func TestReasonCarriesItsRules(t *testing.T) {
+	r := Because("No owner is live (%s): the GC deletes it (DEL-8, DEL-9c); not XDEL-1, del-9 or DEL-99z9.", "held by KUBELET-2")
+	want := []rules.ID{"KUBELET-2", "DEL-8", "DEL-9c"}
+	if !slices.Equal(r.Rules, want) {
+		t.Errorf("Rules = %v, want %v", r.Rules, want)
 	}
 }

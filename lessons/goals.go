@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/gcplay/gcplay/gccore"
+	"github.com/gcplay/gcplay/gccore/rules"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 )
 
@@ -99,8 +100,9 @@ type State struct {
 	Deletions []Deletion
 	// Actions are the learner's actions, in order (not the start scenario's).
 	Actions []Action
-	// Why answers "why is this object not deleted yet" (gccore.Sim.Why).
-	Why func(gccore.ObjectRef) []string
+	// Why answers "why is this object not deleted yet" (gccore.Sim.Reasons): sentences
+	// that carry the rule ids they cite.
+	Why func(gccore.ObjectRef) []gccore.Reason
 }
 
 // Deletion is an object's removal from storage.
@@ -203,7 +205,7 @@ func (g Goal) Met(s *State) bool {
 		if !stored || s.Why == nil {
 			return false
 		}
-		return slices.ContainsFunc(s.Why(o.Ref()), func(line string) bool { return cites(line, g.Rule) })
+		return slices.ContainsFunc(s.Why(o.Ref()), func(r gccore.Reason) bool { return slices.Contains(r.Rules, rules.ID(g.Rule)) })
 	}
 	return false
 }
@@ -242,25 +244,4 @@ var goalTexts = map[GoalKind]struct{ en, zh string }{
 	GoalWhyCites:             {"The “why” of {object} cites {rule}", "{object} 的“为什么”引用了 {rule}"},
 	GoalSameUID:              {"{object} is still the object of the start (same uid, never deleted)", "{object} 仍是开始时的那个对象（uid 不变，从未被删除）"},
 	GoalAdoptedBy:            {"{object} is owned by the re-created {other} (its ownerReference holds the new uid)", "{object} 属于重新创建的 {other}（ownerReference 中是新的 uid）"},
-}
-
-// cites reports whether text names the rule id as a whole word: "DEL-9" is not cited by
-// "DEL-9c", nor "DEL-1" by "DEL-10".
-func cites(text, rule string) bool {
-	for i := strings.Index(text, rule); i >= 0; {
-		end := i + len(rule)
-		if (i == 0 || !idByte(text[i-1])) && (end == len(text) || !idByte(text[end])) {
-			return true
-		}
-		next := strings.Index(text[i+1:], rule)
-		if next < 0 {
-			break
-		}
-		i += 1 + next
-	}
-	return false
-}
-
-func idByte(b byte) bool {
-	return b == '-' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z'
 }

@@ -109,7 +109,9 @@ func TestGoalMet(t *testing.T) {
 		Objects:   []*gccore.Object{owner, term, child, stale, b, adopted, kept},
 		Deletions: []Deletion{{Ref: ref("a"), Tick: 3}, {Ref: ref("b"), Tick: 5}},
 		Actions:   []Action{{Op: "delete", Ref: ref("a"), Policy: "Foreground"}},
-		Why:       func(gccore.ObjectRef) []string { return []string{"waits for its dependents (FG-1, DEL-9c)"} },
+		Why: func(gccore.ObjectRef) []gccore.Reason {
+			return []gccore.Reason{gccore.Because("waits for its dependents (FG-1, DEL-9c)")}
+		},
 	}
 	cmRef := func(name string) ObjRef { return ObjRef{Kind: "ConfigMap", Name: name} }
 	for _, c := range []struct {

@@ -150,6 +150,20 @@ func IDs() []string {
 	return ids
 }
 
+// CitedIDs returns the rule ids text cites, clauses included ("DEL-9c"), in order of
+// appearance: what a sentence of Sim.Why carries as its rules (gccore.Reason.Rules).
+func CitedIDs(text string) []ID {
+	var out []ID
+	for _, m := range citedIDs().FindAllString(text, -1) {
+		out = append(out, ID(m))
+	}
+	return out
+}
+
+var citedIDs = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\b(` + strings.Join(Prefixes, "|") + `)-[0-9]+[a-z]?\b`)
+})
+
 // Cited matches rule ids in text, e.g. in a test or a trace; compiled at first use, not
 // in the page's start.
 var Cited = sync.OnceValue(func() *regexp.Regexp {
