@@ -29,6 +29,9 @@ func TestFineStepsZoomCollapse(t *testing.T) {
 		click(t, ctx, b) // may find the queue empty: must not break the page
 	}
 	waitJS(t, ctx, "still paused at tick 0 or later", `document.querySelector('#status')?.dataset.status !== undefined`, 5*time.Second)
+	// Until change ends with a notice, a strip above the graph: wait for it, or it moves
+	// the graph under the collapse click below (a flake of make test).
+	waitJS(t, ctx, "Until change's notice", `document.querySelector('.notice:not(.notice-empty)') !== null`, 5*time.Second)
 
 	transform := `document.querySelector('.graph-svg > g').getAttribute('transform')`
 	z0 := eval[string](t, ctx, transform)

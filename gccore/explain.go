@@ -13,15 +13,15 @@ import (
 type Reason struct {
 	Format string
 	Args   []any
-	// Rules are the rule ids the sentence cites, in order: a lesson's whyCites goal reads
-	// them instead of searching the text.
-	Rules []rules.ID
 }
 
 // Because is the Reason fmt.Sprintf(format, args...) says.
-func Because(format string, args ...any) Reason {
-	return Reason{Format: format, Args: args, Rules: rules.CitedIDs(fmt.Sprintf(format, args...))}
-}
+func Because(format string, args ...any) Reason { return Reason{format, args} }
+
+// Rules are the rule ids the sentence cites, in order: a lesson's whyCites goal reads them
+// instead of searching the text. Derived when asked, not when made: the kubelet's queue
+// view makes a Reason per Terminating Pod on every tick the page draws.
+func (r Reason) Rules() []rules.ID { return rules.CitedIDs(r.String()) }
 
 func (r Reason) String() string { return fmt.Sprintf(r.Format, r.Args...) }
 

@@ -126,7 +126,7 @@ func runIdle(t *testing.T, s *Sim) {
 func TestReasonCarriesItsRules(t *testing.T) {
 	r := Because("No owner is live (%s): the GC deletes it (DEL-8, DEL-9c); not XDEL-1, del-9 or DEL-99z9.", "held by KUBELET-2")
 	want := []rules.ID{"KUBELET-2", "DEL-8", "DEL-9c"}
-	if !slices.Equal(r.Rules, want) {
-		t.Errorf("Rules = %v, want %v", r.Rules, want)
+	if got := r.Rules(); !slices.Equal(got, want) {
+		t.Errorf("Rules = %v, want %v", got, want)
 	}
 }

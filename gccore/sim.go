@@ -472,6 +472,10 @@ func (s *Sim) ObjectsShared() []*Object {
 	return s.order.list(s.api.objects)
 }
 
+// ResourceVersion is the store's last resourceVersion: every write that changes an object
+// moves it, and a write that changes nothing does not (API-16).
+func (s *Sim) ResourceVersion() int64 { return s.api.rv }
+
 // ObjectCount is the number of stored objects.
 func (s *Sim) ObjectCount() int { return s.api.Len() }
 

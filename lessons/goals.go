@@ -205,7 +205,7 @@ func (g Goal) Met(s *State) bool {
 		if !stored || s.Why == nil {
 			return false
 		}
-		return slices.ContainsFunc(s.Why(o.Ref()), func(r gccore.Reason) bool { return slices.Contains(r.Rules, rules.ID(g.Rule)) })
+		return slices.ContainsFunc(s.Why(o.Ref()), func(r gccore.Reason) bool { return slices.Contains(r.Rules(), rules.ID(g.Rule)) })
 	}
 	return false
 }
