@@ -157,10 +157,36 @@ func step(t *testing.T, ctx context.Context) int64 {
 // and a "Run until idle" clicked before that finds the button still disabled (the view
 // settled), after which the page read as idle with the cascade not run (a flake of
 // TestServedUnderCSP). The delete adds to the trace and leaves the GC work to do.
+//
+// It first makes sure the object is selected and the policy picked: a click that lands
+// while a notice or the layout still moves the graph misses the node (a flake of
+// TestForegroundAuthoring in CI, where Delete then had nothing to delete).
 func deleteWith(t *testing.T, ctx context.Context, kind, name, policy string) {
 	t.Helper()
-	doHandled(t, ctx, fmt.Sprintf("delete %s %s with %s", kind, name, policy),
-		chromedp.Click(objectSel(kind, name)), chromedp.Click(radio(policy)), chromedp.Click(button("Delete")))
+	selectObject(t, ctx, kind, name)
+	do(t, ctx, "pick "+policy, chromedp.Click(radio(policy)))
+	waitJS(t, ctx, policy+" picked", fmt.Sprintf(`document.evaluate(%q, document, null, 9, null).singleNodeValue?.checked === true`,
+		fmt.Sprintf(`//label[normalize-space(.)=%q]/input[@type="radio"]`, policy)), 10*time.Second)
+	doHandled(t, ctx, fmt.Sprintf("delete %s %s with %s", kind, name, policy), chromedp.Click(button("Delete")))
+}
+
+// selectObject clicks the object's node until the graph marks it selected.
+func selectObject(t *testing.T, ctx context.Context, kind, name string) {
+	t.Helper()
+	selected := fmt.Sprintf(`document.querySelector('[data-kind=%q][data-name=%q]')?.classList.contains('sel') === true`, kind, name)
+	for try := 0; try < 5; try++ {
+		do(t, ctx, "select "+kind+" "+name, chromedp.Click(objectSel(kind, name)))
+		var ok bool
+		for wait := 0; wait < 20 && !ok; wait++ {
+			if ok = eval[bool](t, ctx, selected); !ok {
+				time.Sleep(50 * time.Millisecond)
+			}
+		}
+		if ok {
+			return
+		}
+	}
+	t.Fatalf("%s %s is not selected after 5 clicks", kind, name)
 }
 
 // doHandled runs actions that change the cluster and returns once the page has
