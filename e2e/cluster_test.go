@@ -59,8 +59,7 @@ func holdFlow(t *testing.T, ctx context.Context, lang string) {
 	openURL(t, ctx, baseURL+"/"+query+"#scenario="+workspace.EncodeLink(example(t, "notready-node")))
 	waitJS(t, ctx, "node-a NotReady in the lane, with its Pod",
 		laneReady("node-a", "no")+` && document.querySelector('.lane[data-node="node-a"] [data-pod="web-z882z7k-a"]') !== null && `+laneReady("node-b", "yes"), 10*time.Second)
-	do(t, ctx, "delete Deployment web in the Foreground",
-		chromedp.Click(objectSel("Deployment", "web")), chromedp.Click(radio("Foreground")), chromedp.Click(button(label["Delete"])))
+	deleteWithButton(t, ctx, "Deployment", "web", "Foreground", label["Delete"])
 	click(t, ctx, label["Run until idle"])
 	waitIdle(t, ctx)
 	waitJS(t, ctx, "the Deployment and the ReplicaSet Terminating behind the held Pod",
@@ -129,7 +128,7 @@ func TestNamespaceStuckOnFinalizer(t *testing.T) {
 	waitIdle(t, ctx)
 	waitJS(t, ctx, "team and settings Terminating, token gone",
 		stateIs("Namespace", "team", "terminating")+" && "+stateIs("ConfigMap", "settings", "terminating")+" && !("+present("Secret", "token")+")", 10*time.Second)
-	do(t, ctx, "select the Namespace", chromedp.Click(objectSel("Namespace", "team")))
+	selectObject(t, ctx, "Namespace", "team")
 	waitJS(t, ctx, "why: the namespace waits for finalizer example.com/hold",
 		`[...document.querySelectorAll('.why li')].some(li => li.textContent.includes('waits for finalizers: ConfigMap settings (finalizer example.com/hold)'))`, 10*time.Second)
 	screenshot(t, ctx, "cluster-namespace-stuck-en")

@@ -202,7 +202,7 @@ func TestChinesePanels(t *testing.T) {
 		noEnglish(tab)
 		screenshot(t, ctx, "zh-CN-tab-"+map[string]string{"创建": "create", "控制台": "console", "导出": "export"}[tab])
 	}
-	do(t, ctx, "select Deployment web", chromedp.Click(objectSel("Deployment", "web")))
+	selectObject(t, ctx, "Deployment", "web")
 	do(t, ctx, "open the inspector", chromedp.Click(chromedp.Search(`//button[@role="tab" and normalize-space(.)="检查器"]`)))
 	noEnglish("检查器")
 	screenshot(t, ctx, "zh-CN-inspector")

@@ -45,7 +45,7 @@ func TestEmbeddedLessonControls(t *testing.T) {
 	if !eval[bool](t, ctx, fitsJS) {
 		t.Errorf("the compact page scrolls in 960×600 with a hint")
 	}
-	do(t, ctx, "select bucket", chromedp.Click(objectSel("ConfigMap", "bucket")))
+	selectObject(t, ctx, "ConfigMap", "bucket")
 	do(t, ctx, "remove its finalizer", chromedp.Click(chromedp.Search(`//button[@aria-label="Remove finalizer storage.example.com/cleanup"]`)))
 	click(t, ctx, "Run until idle")
 	waitAllMet(t, ctx, "finalizers in the compact page")

@@ -77,7 +77,7 @@ func toggle(t *testing.T, ctx context.Context, what string) {
 func TestFinalizerAndSpeed(t *testing.T) {
 	ctx := newTab(t)
 	openScenario(t, ctx, example(t, "deployment"))
-	do(t, ctx, "select the Deployment", chromedp.Click(objectSel("Deployment", "web")))
+	selectObject(t, ctx, "Deployment", "web")
 	setField(t, ctx, "#finalizer-input", "example.com/hold")
 	click(t, ctx, "Add finalizer")
 	fin := `document.querySelector('[data-kind="Deployment"] .node-fin')?.textContent ?? ''`

@@ -163,11 +163,17 @@ func step(t *testing.T, ctx context.Context) int64 {
 // TestForegroundAuthoring in CI, where Delete then had nothing to delete).
 func deleteWith(t *testing.T, ctx context.Context, kind, name, policy string) {
 	t.Helper()
+	deleteWithButton(t, ctx, kind, name, policy, "Delete")
+}
+
+// deleteWithButton is deleteWith with the Delete button's label in the page's language.
+func deleteWithButton(t *testing.T, ctx context.Context, kind, name, policy, deleteLabel string) {
+	t.Helper()
 	selectObject(t, ctx, kind, name)
 	do(t, ctx, "pick "+policy, chromedp.Click(radio(policy)))
 	waitJS(t, ctx, policy+" picked", fmt.Sprintf(`document.evaluate(%q, document, null, 9, null).singleNodeValue?.checked === true`,
 		fmt.Sprintf(`//label[normalize-space(.)=%q]/input[@type="radio"]`, policy)), 10*time.Second)
-	doHandled(t, ctx, fmt.Sprintf("delete %s %s with %s", kind, name, policy), chromedp.Click(button("Delete")))
+	doHandled(t, ctx, fmt.Sprintf("delete %s %s with %s", kind, name, policy), chromedp.Click(button(deleteLabel)))
 }
 
 // selectObject clicks the object's node until the graph marks it selected.

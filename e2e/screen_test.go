@@ -203,7 +203,7 @@ func TestLayoutSizes(t *testing.T) {
 	// Something in every panel: a Pod selected, a cascade under way.
 	deleteWith(t, ctx, "Deployment", "web", "Background")
 	step(t, ctx)
-	do(t, ctx, "select a Pod", chromedp.Click(objectSel("Pod", "web-7c9f-a")))
+	selectObject(t, ctx, "Pod", "web-7c9f-a")
 	for _, sz := range layoutSizes {
 		do(t, ctx, fmt.Sprintf("resize to %dx%d", sz.w, sz.h), chromedp.EmulateViewport(sz.w, sz.h))
 		time.Sleep(300 * time.Millisecond) // a layout and a paint
@@ -266,7 +266,7 @@ func TestExplainerInStep(t *testing.T) {
 			 && document.querySelectorAll('.qlist .qi-stale').length === 3`, 5*time.Second)
 		screenshot(t, ctx, "queues-stale")
 		step(t, ctx) // tick 4: the ReplicaSet is gone from the API server, not yet from the GC's graph
-		do(t, ctx, "select the Deployment", chromedp.Click(objectSel("Deployment", "web")))
+		selectObject(t, ctx, "Deployment", "web")
 		waitJS(t, ctx, "the Deployment's answer", `document.querySelector('.inspector h2')?.textContent === 'Deployment web'`, 5*time.Second)
 		why := eval[string](t, ctx, whyJS)
 		if !strings.Contains(why, "ReplicaSet web-7c9f is already deleted, but the GC has not observed the deletion yet (informer delay)") || strings.Contains(why, "waits for") {
@@ -279,7 +279,7 @@ func TestExplainerInStep(t *testing.T) {
 		openScenario(t, ctx, []byte(unservedOwner))
 		click(t, ctx, "Run until idle")
 		waitIdle(t, ctx)
-		do(t, ctx, "select the Pod", chromedp.Click(objectSel("Pod", "old-pod")))
+		selectObject(t, ctx, "Pod", "old-pod")
 		waitJS(t, ctx, "the Pod's answer", `document.querySelector('.inspector h2')?.textContent === 'Pod old-pod'`, 5*time.Second)
 		why := eval[string](t, ctx, whyJS)
 		if !strings.Contains(why, "never deletes it") || !strings.Contains(why, "XNS-4") || strings.Contains(why, "GC deletes") {

@@ -246,7 +246,7 @@ func TestGCViewAndRules(t *testing.T) {
 	if eval[bool](t, ctx, `document.querySelector('[data-name="stray"]') !== null`) {
 		t.Fatal("stray, whose owner uid lives in another namespace, was not collected (GB-9a, XNS-2)")
 	}
-	do(t, ctx, "select valid", chromedp.Click(objectSel("Secret", "valid")))
+	selectObject(t, ctx, "Secret", "valid")
 	waitJS(t, ctx, "the inspector", `document.querySelector('.inspector h2')?.textContent === 'Secret valid'`, 5*time.Second)
 	screenshot(t, ctx, "inspector-valid")
 }
