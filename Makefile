@@ -100,6 +100,7 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzFastTree$$' -fuzztime $(FUZZ_OBJECT_RUNS) ./gccore/scenario
 	$(GO) test -run '^$$' -fuzz '^FuzzDNS1123$$' -fuzztime $(FUZZ_OBJECT_RUNS) ./gccore
 	$(GO) test -run '^$$' -fuzz '^FuzzClusterScenario$$' -fuzztime $(FUZZ_LINK_RUNS) ./gccore/cluster
+	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZ_OBJECT_RUNS) ./gccore/faults
 	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZ_PARSE_RUNS) ./lessons
 	$(GO) test -run '^$$' -fuzz '^FuzzDecodeLink$$' -fuzztime $(FUZZ_LINK_RUNS) ./app/workspace
 	$(GO) test -run '^$$' -fuzz '^FuzzDecodeShare$$' -fuzztime $(FUZZ_LINK_RUNS) ./app/workspace
