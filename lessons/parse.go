@@ -2,10 +2,10 @@ package lessons
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 	"sync/atomic"
 
@@ -357,8 +357,14 @@ func (l *Lesson) steps(start map[string]any, what string, raw []Step) ([]scenari
 		return nil, err
 	}
 	sc, err := scenario.ParseWith(what, data, scenario.Options{FineSteps: true})
+	var bad *scenario.StepParseError
+	if errors.As(err, &bad) {
+		// Name the step as the lesson's author wrote it: "solution[2]", not the parsed
+		// scenario's "solution: steps[2]".
+		return nil, errors.New(bad.Naming(fmt.Sprintf("%s[%d]", what, bad.Index)))
+	}
 	if err != nil {
-		return nil, renumber(err, 0)
+		return nil, err
 	}
 	return sc.Steps, nil
 }
@@ -396,25 +402,6 @@ var startParses atomic.Int64
 // Work is the start scenarios parsed and the runs played (Play, Check) so far in the
 // process, for the tests that bound the work of checking or opening a lesson.
 func Work() (parses, runs int64) { return startParses.Load(), replays.Load() }
-
-var stepIndex = regexp.MustCompile(`^(.*?): steps\[(\d+)\]`)
-
-// renumber makes "what: steps[N]" in a scenario error name the step as the lesson's author
-// wrote it: "solution[2]", or "start.steps[1]" for the start scenario's own steps.
-func renumber(err error, offset int) error {
-	msg := err.Error()
-	m := stepIndex.FindStringSubmatchIndex(msg)
-	if m == nil {
-		return err
-	}
-	what := msg[m[2]:m[3]]
-	n, _ := strconv.Atoi(msg[m[4]:m[5]])
-	name := fmt.Sprintf("%s[%d]", what, n-offset)
-	if n < offset {
-		name = fmt.Sprintf("start.steps[%d]", n)
-	}
-	return fmt.Errorf("%s%s", name, msg[m[1]:])
-}
 
 func oneLine(s string) string {
 	return strings.Join(strings.Fields(s), " ")
