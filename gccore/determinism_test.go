@@ -9,7 +9,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"os"
 	"path/filepath"
 	"sort"
 	"strconv"
@@ -80,16 +79,8 @@ func runOutputs(t *testing.T, file string, data []byte, cfg gccore.Config) (trac
 
 func determinismInputs(t *testing.T) map[string][]byte {
 	in := map[string][]byte{"unpinned": []byte(unpinned)}
-	files, err := fixtures.ScenarioFiles(filepath.Join("testdata", "scenarios"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		in[filepath.Base(f)] = data
+	for _, f := range fixtures.ReadScenarios(t, filepath.Join("testdata", "scenarios")) {
+		in[filepath.Base(f.Path)] = f.Data
 	}
 	return in
 }

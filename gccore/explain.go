@@ -18,10 +18,21 @@ type Reason struct {
 // Because is the Reason fmt.Sprintf(format, args...) says.
 func Because(format string, args ...any) Reason { return Reason{format, args} }
 
-// Rules are the rule ids the sentence cites, in order: a lesson's whyCites goal reads them
-// instead of searching the text. Derived when asked, not when made: the kubelet's queue
-// view makes a Reason per Terminating Pod on every tick the page draws.
-func (r Reason) Rules() []rules.ID { return rules.CitedIDs(r.String()) }
+// Rules are the rule ids the sentence cites: those its Format names, then its arguments
+// that are rule ids (the rule that queued an item). A lesson's whyCites goal reads them
+// instead of searching the text. Never read from the arguments' text: they hold the
+// learner's names, and a finalizer example.com/DEL-4 cites nothing. Derived when asked,
+// not when made: the kubelet's queue view makes a Reason per Terminating Pod on every
+// tick the page draws.
+func (r Reason) Rules() []rules.ID {
+	ids := rules.CitedIDs(r.Format)
+	for _, a := range r.Args {
+		if id, ok := a.(rules.ID); ok {
+			ids = append(ids, id)
+		}
+	}
+	return ids
+}
 
 func (r Reason) String() string { return fmt.Sprintf(r.Format, r.Args...) }
 

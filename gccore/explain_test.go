@@ -121,12 +121,29 @@ func runIdle(t *testing.T, s *Sim) {
 	}
 }
 
-// A Why sentence carries the rule ids it cites, clauses included, whether they are in
-// its format or its arguments (issue 24: a lesson's whyCites goal found them by substring).
+// A Why sentence carries the rule ids it cites, clauses included: those in its format,
+// then its rules.ID arguments (issue 24: a lesson's whyCites goal found them by
+// substring). A learner's name that looks like a rule id cites nothing: a finalizer
+// example.com/DEL-4 made a whyCites DEL-4 goal hold when the text was searched.
 func TestReasonCarriesItsRules(t *testing.T) {
-	r := Because("No owner is live (%s): the GC deletes it (DEL-8, DEL-9c); not XDEL-1, del-9 or DEL-99z9.", "held by KUBELET-2")
-	want := []rules.ID{"KUBELET-2", "DEL-8", "DEL-9c"}
+	r := Because("No owner is live (%s, %s): the GC deletes it (DEL-8, DEL-9c); not XDEL-1, del-9 or DEL-99z9.", "held by KUBELET-2", rules.DEL5)
+	want := []rules.ID{"DEL-8", "DEL-9c", "DEL-5"}
 	if got := r.Rules(); !slices.Equal(got, want) {
 		t.Errorf("Rules = %v, want %v", got, want)
+	}
+	s, _ := gcTestSim(t)
+	cm := &Object{}
+	cm.APIVersion, cm.Kind = "v1", "ConfigMap"
+	cm.Name, cm.Namespace, cm.Finalizers = "a", "default", []string{"example.com/DEL-4"}
+	for _, in := range []Input{CreateInput(cm), DeleteInput(cm.Ref(), metav1.DeleteOptions{})} {
+		if _, err := s.Apply(in); err != nil {
+			t.Fatal(err)
+		}
+		runIdle(t, s)
+	}
+	for _, r := range s.Reasons(cm.Ref()) {
+		if slices.Contains(r.Rules(), rules.DEL4) {
+			t.Errorf("%q cites %v: the finalizer's name is not a citation", r, r.Rules())
+		}
 	}
 }

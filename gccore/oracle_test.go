@@ -10,6 +10,7 @@ package gccore_test
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -39,14 +40,7 @@ type oObj struct {
 	EverForeground bool
 }
 
-func (o *oObj) has(f string) bool {
-	for _, x := range o.Finalizers {
-		if x == f {
-			return true
-		}
-	}
-	return false
-}
+func (o *oObj) has(f string) bool { return slices.Contains(o.Finalizers, f) }
 
 func (o *oObj) String() string {
 	s := o.Kind + " " + o.Name

@@ -7,6 +7,7 @@ import (
 	"io"
 	"strings"
 
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"sigs.k8s.io/yaml"
 )
 
@@ -117,20 +118,7 @@ func WatchLine(ev WatchEvent) []byte {
 func ObjectLine(o *Object) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s uid=%s", o.Ref(), o.UID)
-	if len(o.OwnerReferences) > 0 {
-		var owners []string
-		for _, r := range o.OwnerReferences {
-			s := string(r.UID)
-			if isTrue(r.Controller) {
-				s += "(controller)"
-			}
-			if isTrue(r.BlockOwnerDeletion) {
-				s += "(block)"
-			}
-			owners = append(owners, s)
-		}
-		b.WriteString(" owners=[" + strings.Join(owners, " ") + "]")
-	}
+	b.WriteString(ownersField(o.OwnerReferences, true))
 	if len(o.Finalizers) > 0 {
 		b.WriteString(" finalizers=[" + strings.Join(o.Finalizers, " ") + "]")
 	}
@@ -140,22 +128,32 @@ func ObjectLine(o *Object) string {
 	return b.String()
 }
 
+// ownersField is " owners=[uid(controller)(block) ...]", or "" when there are none; a
+// graph node's line leaves out the controller flag (withController false).
+func ownersField(refs []metav1.OwnerReference, withController bool) string {
+	if len(refs) == 0 {
+		return ""
+	}
+	owners := make([]string, len(refs))
+	for i, r := range refs {
+		s := string(r.UID)
+		if withController && isTrue(r.Controller) {
+			s += "(controller)"
+		}
+		if isTrue(r.BlockOwnerDeletion) {
+			s += "(block)"
+		}
+		owners[i] = s
+	}
+	return " owners=[" + strings.Join(owners, " ") + "]"
+}
+
 // NodeLine is the canonical one-line summary of a graph node.
 func NodeLine(n NodeView) string {
 	var b strings.Builder
 	id := objectReference{APIVersion: n.APIVersion, Kind: n.Kind, Name: n.Name, UID: n.UID, Namespace: n.Namespace}
 	b.WriteString(id.String())
-	if len(n.Owners) > 0 {
-		var owners []string
-		for _, r := range n.Owners {
-			s := string(r.UID)
-			if isTrue(r.BlockOwnerDeletion) {
-				s += "(block)"
-			}
-			owners = append(owners, s)
-		}
-		b.WriteString(" owners=[" + strings.Join(owners, " ") + "]")
-	}
+	b.WriteString(ownersField(n.Owners, false))
 	if len(n.Dependents) > 0 {
 		var deps []string
 		for _, d := range n.Dependents {

@@ -47,8 +47,9 @@ func strategicMetadataPatch(cur *Object, body []byte) (*Object, error) {
 	return nu, nil
 }
 
+// patchMetadataField applies one field of a patch's metadata with ObjectMeta's patch
+// strategy for it.
 func patchMetadataField(o *Object, key string, raw json.RawMessage) error {
-	null := isJSONNull(raw)
 	switch key {
 	case "uid":
 		var uid types.UID
@@ -56,75 +57,97 @@ func patchMetadataField(o *Object, key string, raw json.RawMessage) error {
 			return err
 		}
 		o.UID = uid
+		return nil
 	case "resourceVersion":
 		return json.Unmarshal(raw, &o.ResourceVersion)
 	case "ownerReferences":
-		if null {
-			o.OwnerReferences = nil
-			return nil
-		}
-		var entries []map[string]any
-		if err := json.Unmarshal(raw, &entries); err != nil {
-			return err
-		}
-		for _, e := range entries {
-			if err := mergeOwnerReference(o, e); err != nil {
-				return err
-			}
-		}
+		return mergeOwnerReferences(o, raw)
 	case "finalizers":
-		if null {
-			o.Finalizers = nil
-			return nil
-		}
-		var add []string
-		if err := json.Unmarshal(raw, &add); err != nil {
-			return err
-		}
-		for _, f := range add {
-			if !hasString(o.Finalizers, f) {
-				o.Finalizers = append(o.Finalizers, f)
-			}
-		}
+		return mergeFinalizers(o, raw)
 	case "$deleteFromPrimitiveList/finalizers":
 		// The directive upstream's controllers send to drop finalizers from the set
 		// (the Job controller's removeTrackingFinalizerPatch, JOB-3).
-		var drop []string
-		if err := json.Unmarshal(raw, &drop); err != nil {
+		return dropFinalizers(o, raw)
+	case "labels":
+		return mergeStringMap(&o.Labels, raw)
+	case "annotations":
+		return mergeStringMap(&o.Annotations, raw)
+	}
+	return fmt.Errorf("not supported by the simulator's strategic merge patch")
+}
+
+// mergeOwnerReferences applies a patch's ownerReferences, merged by uid; null clears them.
+func mergeOwnerReferences(o *Object, raw json.RawMessage) error {
+	if isJSONNull(raw) {
+		o.OwnerReferences = nil
+		return nil
+	}
+	var entries []map[string]any
+	if err := json.Unmarshal(raw, &entries); err != nil {
+		return err
+	}
+	for _, e := range entries {
+		if err := mergeOwnerReference(o, e); err != nil {
 			return err
 		}
-		var kept []string
-		for _, f := range o.Finalizers {
-			if !hasString(drop, f) {
-				kept = append(kept, f)
-			}
+	}
+	return nil
+}
+
+// mergeFinalizers adds a patch's finalizers to the set; null clears it.
+func mergeFinalizers(o *Object, raw json.RawMessage) error {
+	if isJSONNull(raw) {
+		o.Finalizers = nil
+		return nil
+	}
+	var add []string
+	if err := json.Unmarshal(raw, &add); err != nil {
+		return err
+	}
+	for _, f := range add {
+		if !hasString(o.Finalizers, f) {
+			o.Finalizers = append(o.Finalizers, f)
 		}
-		o.Finalizers = kept
-	case "labels", "annotations":
-		target := &o.Labels
-		if key == "annotations" {
-			target = &o.Annotations
+	}
+	return nil
+}
+
+// dropFinalizers removes the finalizers a $deleteFromPrimitiveList directive lists.
+func dropFinalizers(o *Object, raw json.RawMessage) error {
+	var drop []string
+	if err := json.Unmarshal(raw, &drop); err != nil {
+		return err
+	}
+	var kept []string
+	for _, f := range o.Finalizers {
+		if !hasString(drop, f) {
+			kept = append(kept, f)
 		}
-		if null {
-			*target = nil
-			return nil
+	}
+	o.Finalizers = kept
+	return nil
+}
+
+// mergeStringMap merges a patch's labels or annotations into *target: a null value
+// deletes its key, a null map clears them all.
+func mergeStringMap(target *map[string]string, raw json.RawMessage) error {
+	if isJSONNull(raw) {
+		*target = nil
+		return nil
+	}
+	var m map[string]*string
+	if err := json.Unmarshal(raw, &m); err != nil {
+		return err
+	}
+	for k, v := range m {
+		if v == nil {
+			delete(*target, k)
+			continue
 		}
-		var m map[string]*string
-		if err := json.Unmarshal(raw, &m); err != nil {
-			return err
+		if *target == nil {
+			*target = map[string]string{}
 		}
-		for k, v := range m {
-			if v == nil {
-				delete(*target, k)
-				continue
-			}
-			if *target == nil {
-				*target = map[string]string{}
-			}
-			(*target)[k] = *v
-		}
-	default:
-		return fmt.Errorf("not supported by the simulator's strategic merge patch")
+		(*target)[k] = *v
 	}
 	return nil
 }

@@ -53,77 +53,114 @@ func play(ctx context.Context, l *Lesson, what string, steps []scenario.Step, ke
 		return nil, err
 	}
 	runner.MaxTicks = maxTicks
+	p := &player{ctx: ctx, runner: runner, run: &Run{Sim: runner.Sim}}
 	first := len(sc.Steps) - len(steps)
-	r := &Run{Sim: runner.Sim}
-	var deletions []Deletion
-	var acts []Action
-	drain := func() {
-		for _, ev := range runner.Sim.TakeWatch() {
-			ref := ev.Object.Ref()
-			if ev.Type == watch.Added {
-				r.Stored = append(r.Stored, ref)
-			}
-			if ev.Type == watch.Deleted {
-				deletions = append(deletions, Deletion{Ref: ref, Tick: ev.Tick})
-			}
-		}
+	if err := p.start(first); err != nil {
+		return nil, err
 	}
-	state := func() State {
-		// The stored objects themselves: the API server never changes one in place (a
-		// write stores a new object), and goals only read them.
-		return State{Tick: runner.Sim.CurrentTick(), Objects: runner.Sim.ObjectsShared(),
-			Deletions: append([]Deletion(nil), deletions...), Actions: append([]Action(nil), acts...), Why: runner.Sim.Reasons}
+	if err := p.learner(what, first); err != nil {
+		return nil, err
 	}
-	// settle is Sim.RunUntilIdle, a tick at a time.
-	settle := func() error {
-		for !runner.Sim.Idle() {
-			if runner.Sim.CurrentTick() >= maxTicks {
-				return runner.Sim.MaxTicksError(maxTicks)
-			}
-			if err := interrupted(ctx); err != nil {
-				return err
-			}
-			runner.Sim.Tick()
-			drain()
-		}
-		return nil
-	}
+	return p.run, nil
+}
+
+// player is one run of play in progress: the runner, and what the run collects from its
+// watch events and the learner's actions.
+type player struct {
+	ctx       context.Context
+	runner    *scenario.Runner
+	run       *Run
+	deletions []Deletion
+	acts      []Action
+}
+
+// start plays the start scenario's own steps (those before first) and settles: the
+// state before the learner acts.
+func (p *player) start(first int) error {
+	runner := p.runner
 	for runner.Next() < first {
-		if err := interrupted(ctx); err != nil {
-			return nil, err
+		if err := interrupted(p.ctx); err != nil {
+			return err
 		}
 		if err := runner.Step(); err != nil {
-			return nil, err
+			return err
 		}
-		drain()
+		p.drain()
 	}
-	if err := settle(); err != nil {
-		return nil, fmt.Errorf("start: %v", err)
+	if err := p.settle(); err != nil {
+		return fmt.Errorf("start: %v", err)
 	}
-	r.Start = state()
+	p.run.Start = p.state()
+	return nil
+}
+
+// learner plays the learner's steps (from first on) and settles: the state the goals
+// are judged on. what names the steps in errors.
+func (p *player) learner(what string, first int) error {
+	runner, r := p.runner, p.run
 	for !runner.Done() {
-		if err := interrupted(ctx); err != nil {
-			return nil, fmt.Errorf("%s: %v", what, err)
+		if err := interrupted(p.ctx); err != nil {
+			return fmt.Errorf("%s: %v", what, err)
 		}
 		i := runner.Next()
-		a, isAction := ActionOf(sc.Steps[i].Input())
+		in := runner.Scenario.Steps[i].Input()
+		a, isAction := ActionOf(in)
 		before := runner.Sim.ResourceVersion()
 		if err := runner.Step(); err != nil {
-			return nil, fmt.Errorf("%v%s", err, r.didYouMean(sc.Steps[i].Input()))
+			return fmt.Errorf("%v%s", err, r.didYouMean(in))
 		}
 		if isAction {
-			acts = append(acts, a)
+			p.acts = append(p.acts, a)
 			if runner.Sim.ResourceVersion() == before { // nothing written (API-16)
 				r.Unchanged = append(r.Unchanged, i-first)
 			}
 		}
-		drain()
+		p.drain()
 	}
-	if err := settle(); err != nil {
-		return nil, fmt.Errorf("%s: after the last step: %v", what, err)
+	if err := p.settle(); err != nil {
+		return fmt.Errorf("%s: after the last step: %v", what, err)
 	}
-	r.End = state()
-	return r, nil
+	r.End = p.state()
+	return nil
+}
+
+// drain reads the watch events since the last drain: what was stored and deleted.
+func (p *player) drain() {
+	r := p.run
+	for _, ev := range p.runner.Sim.TakeWatch() {
+		ref := ev.Object.Ref()
+		if ev.Type == watch.Added {
+			r.Stored = append(r.Stored, ref)
+		}
+		if ev.Type == watch.Deleted {
+			p.deletions = append(p.deletions, Deletion{Ref: ref, Tick: ev.Tick})
+		}
+	}
+}
+
+// state is the run's state now, for the goals.
+func (p *player) state() State {
+	sim := p.runner.Sim
+	// The stored objects themselves: the API server never changes one in place (a
+	// write stores a new object), and goals only read them.
+	return State{Tick: sim.CurrentTick(), Objects: sim.ObjectsShared(),
+		Deletions: append([]Deletion(nil), p.deletions...), Actions: append([]Action(nil), p.acts...), Why: sim.Reasons}
+}
+
+// settle is Sim.RunUntilIdle, a tick at a time.
+func (p *player) settle() error {
+	sim := p.runner.Sim
+	for !sim.Idle() {
+		if sim.CurrentTick() >= maxTicks {
+			return sim.MaxTicksError(maxTicks)
+		}
+		if err := interrupted(p.ctx); err != nil {
+			return err
+		}
+		sim.Tick()
+		p.drain()
+	}
+	return nil
 }
 
 // interrupted is ctx's end as an error for people, or nil.

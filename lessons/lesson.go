@@ -7,6 +7,7 @@ package lessons
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/gcplay/gcplay/gccore"
@@ -137,13 +138,6 @@ func actions(steps []scenario.Step) int {
 }
 
 // Allows reports whether the lesson grants a control.
-func (l *Lesson) Allows(control string) bool {
-	for _, c := range l.Controls {
-		if c == control {
-			return true
-		}
-	}
-	return false
-}
+func (l *Lesson) Allows(control string) bool { return slices.Contains(l.Controls, control) }
 
 func (l *Lesson) String() string { return fmt.Sprintf("%s (%s)", l.ID, l.File) }

@@ -2,10 +2,10 @@ package lessons
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 	"sync/atomic"
 
@@ -67,6 +67,23 @@ func Parse(file string, data []byte) (*Lesson, error) {
 }
 
 func parse(file string, data []byte) (*Lesson, error) {
+	raw, err := decode(data)
+	if err != nil {
+		return nil, err
+	}
+	l := &Lesson{ID: raw.ID, Title: raw.Title, Goal: raw.Goal, Intro: raw.Intro, Controls: raw.Controls,
+		Hints: raw.Hints, Recap: raw.Recap, File: file}
+	// In the order a reader meets the fields, so that the first error is the first wrong field.
+	for _, read := range []func(*rawLesson) error{l.readHeader, l.readConfig, l.readStart, l.readGoals, l.readRuns} {
+		if err := read(raw); err != nil {
+			return nil, err
+		}
+	}
+	return l, nil
+}
+
+// decode checks a lesson file's size, YAML and text, and decodes its fields.
+func decode(data []byte) (*rawLesson, error) {
 	if len(data) > MaxFileBytes {
 		return nil, fmt.Errorf("larger than %d bytes", MaxFileBytes)
 	}
@@ -82,92 +99,118 @@ func parse(file string, data []byte) (*Lesson, error) {
 	if err := checkPrintable(data, &raw); err != nil {
 		return nil, err
 	}
-	l := &Lesson{ID: raw.ID, Title: raw.Title, Goal: raw.Goal, Intro: raw.Intro, Controls: raw.Controls,
-		Hints: raw.Hints, Recap: raw.Recap, File: file}
+	return &raw, nil
+}
+
+// readHeader checks what the lesson says to the learner: its id, level, texts, hints and
+// controls.
+func (l *Lesson) readHeader(raw *rawLesson) error {
 	if !idPattern.MatchString(raw.ID) {
-		return nil, fmt.Errorf("id %q: want lowercase words joined by dashes, like background-deletion", raw.ID)
+		return fmt.Errorf("id %q: want lowercase words joined by dashes, like background-deletion", raw.ID)
 	}
 	var ok bool
 	if l.Level, ok = levels[raw.Level]; !ok {
-		return nil, fmt.Errorf("level %q: want beginner, intermediate or advanced", raw.Level)
+		return fmt.Errorf("level %q: want beginner, intermediate or advanced", raw.Level)
 	}
 	for _, t := range []struct {
 		field string
 		text  Text
 	}{{"title", raw.Title}, {"goal", raw.Goal}, {"intro", raw.Intro}, {"recap", raw.Recap}} {
 		if err := checkText(t.field, t.text); err != nil {
-			return nil, err
+			return err
 		}
 	}
 	if len(raw.Hints) == 0 {
-		return nil, fmt.Errorf("hints: give at least one")
+		return fmt.Errorf("hints: give at least one")
 	}
 	for i, h := range raw.Hints {
 		if err := checkText(fmt.Sprintf("hints[%d]", i), h); err != nil {
-			return nil, err
+			return err
 		}
 	}
 	if len(raw.Controls) == 0 {
-		return nil, fmt.Errorf("controls: list what the learner may use (%s)", strings.Join(knownControls, ", "))
+		return fmt.Errorf("controls: list what the learner may use (%s)", strings.Join(knownControls, ", "))
 	}
 	for i, c := range raw.Controls {
 		if !slices.Contains(knownControls, c) {
-			return nil, fmt.Errorf("controls[%d] %q: want one of %s", i, c, strings.Join(knownControls, ", "))
+			return fmt.Errorf("controls[%d] %q: want one of %s", i, c, strings.Join(knownControls, ", "))
 		}
 	}
-	if c := raw.Config; c != nil {
-		if c.InformerDelay < 1 {
-			return nil, fmt.Errorf("config.informerDelay %d: want a tick count of 1 or more", c.InformerDelay)
-		}
-		l.Config = gccore.Config{InformerDelay: gccore.Ticks(c.InformerDelay), InformerDelays: c.InformerDelays}
-		if _, err := gccore.New(l.Config); err != nil {
-			return nil, fmt.Errorf("config: %s", oneLine(err.Error()))
-		}
+	return nil
+}
+
+// readConfig checks the optional simulation settings as gccore.New would.
+func (l *Lesson) readConfig(raw *rawLesson) error {
+	c := raw.Config
+	if c == nil {
+		return nil
 	}
+	if c.InformerDelay < 1 {
+		return fmt.Errorf("config.informerDelay %d: want a tick count of 1 or more", c.InformerDelay)
+	}
+	l.Config = gccore.Config{InformerDelay: gccore.Ticks(c.InformerDelay), InformerDelays: c.InformerDelays}
+	if _, err := gccore.New(l.Config); err != nil {
+		return fmt.Errorf("config: %s", oneLine(err.Error()))
+	}
+	return nil
+}
+
+// readStart parses the start scenario, once: every run of the lesson shares it.
+func (l *Lesson) readStart(raw *rawLesson) error {
 	if raw.Start == nil {
-		return nil, fmt.Errorf("start: the start scenario is missing")
+		return fmt.Errorf("start: the start scenario is missing")
 	}
 	start, err := json.Marshal(raw.Start)
 	if err != nil {
-		return nil, fmt.Errorf("start: %v", err)
+		return fmt.Errorf("start: %v", err)
 	}
 	l.Start = start
 	startParses.Add(1)
-	if l.start, err = scenario.Parse("start", start); err != nil {
-		return nil, err
-	}
+	l.start, err = scenario.Parse("start", start)
+	return err
+}
+
+// readGoals parses the goals; at least one must be one the learner reaches (not one to keep).
+func (l *Lesson) readGoals(raw *rawLesson) error {
 	if len(raw.Goals) == 0 {
-		return nil, fmt.Errorf("goals: give at least one")
+		return fmt.Errorf("goals: give at least one")
 	}
 	for i, m := range raw.Goals {
 		g, err := parseGoal(m)
 		if err != nil {
-			return nil, fmt.Errorf("goals[%d]: %v", i, err)
+			return fmt.Errorf("goals[%d]: %v", i, err)
 		}
 		l.Goals = append(l.Goals, g)
 	}
 	if !slices.ContainsFunc(l.Goals, func(g Goal) bool { return !g.Keep() }) {
-		return nil, fmt.Errorf("goals: every goal is one to keep (present, maxActions, nothingDeletedBefore); add one the learner must reach")
+		return fmt.Errorf("goals: every goal is one to keep (present, maxActions, nothingDeletedBefore); add one the learner must reach")
 	}
+	return nil
+}
+
+// readRuns parses the steps Check replays: the solution, the wrong attempts and the
+// alternatives.
+func (l *Lesson) readRuns(raw *rawLesson) error {
+	var err error
 	if l.Solution, err = l.steps(raw.Start, "solution", raw.Solution); err != nil {
-		return nil, err
+		return err
 	}
 	if actions(l.Solution) == 0 {
-		return nil, fmt.Errorf("solution: give the reference solution, with at least one action")
+		return fmt.Errorf("solution: give the reference solution, with at least one action")
 	}
 	if l.Wrong, err = l.attempts(raw.Start, "wrong", raw.Wrong); err != nil {
-		return nil, err
+		return err
 	}
 	if l.Alternatives, err = l.attempts(raw.Start, "alternatives", raw.Alternatives); err != nil {
-		return nil, err
+		return err
 	}
 	// Check replays the start for the solution and for each attempt: bound the product,
 	// which a file under MaxFileBytes can make tens of millions (issue 21 §8).
 	if runs, objs := 1+len(l.Wrong)+len(l.Alternatives), len(l.start.Objects); runs*objs > MaxReplayObjects {
-		return nil, fmt.Errorf("start: %d objects, replayed for the solution and %d attempts, are %d objects to check, more than %d: give fewer objects or fewer attempts",
+		return fmt.Errorf("start: %d objects, replayed for the solution and %d attempts, are %d objects to check, more than %d: give fewer objects or fewer attempts",
 			objs, runs-1, runs*objs, MaxReplayObjects)
 	}
-	return l, nil
+	return nil
 }
 
 func (l *Lesson) attempts(start map[string]any, field string, raw []rawAttempt) ([]Attempt, error) {
@@ -314,8 +357,14 @@ func (l *Lesson) steps(start map[string]any, what string, raw []Step) ([]scenari
 		return nil, err
 	}
 	sc, err := scenario.ParseWith(what, data, scenario.Options{FineSteps: true})
+	var bad *scenario.StepParseError
+	if errors.As(err, &bad) {
+		// Name the step as the lesson's author wrote it: "solution[2]", not the parsed
+		// scenario's "solution: steps[2]".
+		return nil, errors.New(bad.Naming(fmt.Sprintf("%s[%d]", what, bad.Index)))
+	}
 	if err != nil {
-		return nil, renumber(err, 0)
+		return nil, err
 	}
 	return sc.Steps, nil
 }
@@ -353,25 +402,6 @@ var startParses atomic.Int64
 // Work is the start scenarios parsed and the runs played (Play, Check) so far in the
 // process, for the tests that bound the work of checking or opening a lesson.
 func Work() (parses, runs int64) { return startParses.Load(), replays.Load() }
-
-var stepIndex = regexp.MustCompile(`^(.*?): steps\[(\d+)\]`)
-
-// renumber makes "what: steps[N]" in a scenario error name the step as the lesson's author
-// wrote it: "solution[2]", or "start.steps[1]" for the start scenario's own steps.
-func renumber(err error, offset int) error {
-	msg := err.Error()
-	m := stepIndex.FindStringSubmatchIndex(msg)
-	if m == nil {
-		return err
-	}
-	what := msg[m[2]:m[3]]
-	n, _ := strconv.Atoi(msg[m[4]:m[5]])
-	name := fmt.Sprintf("%s[%d]", what, n-offset)
-	if n < offset {
-		name = fmt.Sprintf("start.steps[%d]", n)
-	}
-	return fmt.Errorf("%s%s", name, msg[m[1]:])
-}
 
 func oneLine(s string) string {
 	return strings.Join(strings.Fields(s), " ")

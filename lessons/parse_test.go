@@ -202,3 +202,32 @@ func TestFineStepsInSolution(t *testing.T) {
 		t.Fatalf("processGraphChange with a kind: %v", err)
 	}
 }
+
+// TestStepErrorsNameTheLessonStep: a step the scenario parser refuses is named as the
+// lesson's author wrote it ("solution[0]", "wrong[0].steps[1]"), built from the parser's
+// typed error, not by rewriting its text (issue 24: no text the core wrote parsed back).
+func TestStepErrorsNameTheLessonStep(t *testing.T) {
+	solution := "- delete: {apiVersion: v1, kind: ConfigMap, name: a}"
+	attempt := func(field, step string) string {
+		return field + ":\n- name: {en: X, zh-CN: 叉}\n  steps:\n  - delete: {apiVersion: v1, kind: ConfigMap, name: b}\n  - " + step + "\nrecap:"
+	}
+	for _, c := range []struct{ name, old, new, want string }{
+		{"no name", solution, "- delete: {apiVersion: v1, kind: ConfigMap}",
+			"tiny.yaml: solution[0] (delete): apiVersion, kind and name are required"},
+		{"unknown step", solution, solution + "\n- explode: {}",
+			`tiny.yaml: solution[1] (explode): unknown step "explode" (want create, update, delete, addFinalizer, removeFinalizer, run, scale, setNodeReady or setLabels)`},
+		{"cluster step in version 1", solution, "- setNodeReady: {node: node-a, ready: true}",
+			"tiny.yaml: solution[0] (setNodeReady): needs version: 2 at the top of the file"},
+		{"wrong attempt", "recap:", attempt("wrong", "delete: {apiVersion: v1, kind: ConfigMap, name: a, propagationPolicy: Sideways}"),
+			`tiny.yaml: wrong[0].steps[1] (delete v1/ConfigMap default/a): propagationPolicy "Sideways" is not Orphan, Background or Foreground`},
+		{"alternative", "recap:", attempt("alternatives", "run: soon"),
+			`tiny.yaml: alternatives[0].steps[1] (run): run takes a tick count or "idle", got "soon"`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := Parse("tiny.yaml", []byte(edited(t, c.old, c.new)))
+			if err == nil || err.Error() != c.want {
+				t.Errorf("error %v\nwant  %s", err, c.want)
+			}
+		})
+	}
+}

@@ -45,15 +45,7 @@ func (h *Harness) Run(t testing.TB, d *datadriven.TestData) string {
 	}
 	s := h.Sim
 	if ins, ok := h.Inputs(t, d); ok {
-		var b strings.Builder
-		for _, in := range ins {
-			got, err := s.Apply(in)
-			b.WriteString(errLine(err))
-			if err == nil && !got.Did {
-				return nothing[in.Op]
-			}
-		}
-		return b.String() + render(s.TakeTrace())
+		return apply(s, ins)
 	}
 	switch d.Cmd {
 	case "new":
@@ -79,24 +71,7 @@ func (h *Harness) Run(t testing.TB, d *datadriven.TestData) string {
 		}
 		return nonEmpty(b.String())
 	case "queues":
-		var b strings.Builder
-		fmt.Fprintf(&b, "pending watch events: %d\n", s.PendingWatchEvents())
-		if gcs := s.GraphChanges(); len(gcs) > 0 {
-			b.WriteString("graphChanges:\n")
-			for _, g := range gcs {
-				v := ""
-				if g.Virtual {
-					v = " (virtual)"
-				}
-				fmt.Fprintf(&b, "  %s%s %s\n", g.Type, v, g.Key)
-			}
-		} else {
-			b.WriteString("graphChanges: empty\n")
-		}
-		for _, q := range s.Queues() {
-			b.WriteString(gccore.QueueLines(q))
-		}
-		return b.String()
+		return queues(s)
 	case "cache":
 		return nonEmpty(strings.Join(s.AbsentOwners(), "\n"))
 	case "events":
@@ -120,6 +95,43 @@ func (h *Harness) Run(t testing.TB, d *datadriven.TestData) string {
 	}
 	t.Fatalf("%s: unknown command %q", d.Pos, d.Cmd)
 	return ""
+}
+
+// apply applies a command's inputs and prints their errors and the trace records they
+// produced, or what a fine step prints when it had nothing to do.
+func apply(s *gccore.Sim, ins []gccore.Input) string {
+	var b strings.Builder
+	for _, in := range ins {
+		got, err := s.Apply(in)
+		b.WriteString(errLine(err))
+		if err == nil && !got.Did {
+			return nothing[in.Op]
+		}
+	}
+	return b.String() + render(s.TakeTrace())
+}
+
+// queues prints the queues command: the informer's pending events, graphChanges, and the
+// GC's work queues.
+func queues(s *gccore.Sim) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "pending watch events: %d\n", s.PendingWatchEvents())
+	if gcs := s.GraphChanges(); len(gcs) > 0 {
+		b.WriteString("graphChanges:\n")
+		for _, g := range gcs {
+			v := ""
+			if g.Virtual {
+				v = " (virtual)"
+			}
+			fmt.Fprintf(&b, "  %s%s %s\n", g.Type, v, g.Key)
+		}
+	} else {
+		b.WriteString("graphChanges: empty\n")
+	}
+	for _, q := range s.Queues() {
+		b.WriteString(gccore.QueueLines(q))
+	}
+	return b.String()
 }
 
 // nothing is what a fine step prints when it had nothing to do.

@@ -148,7 +148,7 @@ func withCluster(sc *Scenario, raw rawCluster) (*Scenario, error) {
 	}
 	for i, st := range sc.Steps {
 		if (st.Op == OpScale || st.Op == OpSetNodeReady || st.Op == OpSetLabels) && !v2 {
-			return nil, fmt.Errorf("%s: steps[%d] (%s): needs version: %d at the top of the file", file, i, st.Op, ClusterVersion)
+			return nil, &StepParseError{File: file, Index: i, Label: string(st.Op), Err: fmt.Errorf("needs version: %d at the top of the file", ClusterVersion)}
 		}
 	}
 	if err := cluster.Check(raw.Controllers); err != nil {

@@ -11,7 +11,6 @@ package scenario_test
 import (
 	"encoding/json"
 	"fmt"
-	"os"
 	"strings"
 	"testing"
 	"time"
@@ -30,16 +29,8 @@ const fuzzMaxTicks = 200
 // inputs that once were, or easily could be, trouble.
 func scenarioSeeds(t testing.TB) [][]byte {
 	var seeds [][]byte
-	files, err := fixtures.ScenarioFiles(scenarioDir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		seeds = append(seeds, data)
+	for _, f := range fixtures.ReadScenarios(t, scenarioDir) {
+		seeds = append(seeds, f.Data)
 	}
 	for _, s := range []string{
 		"",

@@ -237,6 +237,34 @@ func TestStepErrorUnwraps(t *testing.T) {
 	}
 }
 
+// TestStepParseErrorFields: a step the parser refuses is a *StepParseError whose fields
+// say which step and why, so that a lesson names it its own way without parsing the text
+// (issue 24); its text is unchanged, and a step with two keys is labelled by the first in
+// sorted order, the same on every run (it was map order).
+func TestStepParseErrorFields(t *testing.T) {
+	for _, c := range []struct {
+		yaml, label, want string
+		index             int
+	}{
+		{"steps:\n- run: idle\n- delete: {apiVersion: v1, kind: ConfigMap}\n", "delete", `s.yaml: steps[1] (delete): apiVersion, kind and name are required`, 1},
+		{"steps:\n- {run: 1, delete: {}}\n", "delete", `s.yaml: steps[0] (delete): a step has exactly one key, got [delete run]`, 0},
+		{"steps:\n- delete: {apiVersion: v1, kind: ConfigMap, name: a, propagationPolicy: Sideways}\n", "delete v1/ConfigMap default/a",
+			`s.yaml: steps[0] (delete v1/ConfigMap default/a): propagationPolicy "Sideways" is not Orphan, Background or Foreground`, 0},
+		{"steps:\n- setNodeReady: {node: node-a, ready: true}\n", "setNodeReady", `s.yaml: steps[0] (setNodeReady): needs version: 2 at the top of the file`, 0},
+	} {
+		for range 5 {
+			_, err := scenario.Parse("s.yaml", []byte(c.yaml))
+			var bad *scenario.StepParseError
+			if !errors.As(err, &bad) {
+				t.Fatalf("%q: got %v, want a *StepParseError", c.yaml, err)
+			}
+			if bad.File != "s.yaml" || bad.Index != c.index || bad.Label != c.label || err.Error() != c.want {
+				t.Errorf("%q: got %+v\n%s\nwant index %d, label %q\n%s", c.yaml, *bad, err, c.index, c.label, c.want)
+			}
+		}
+	}
+}
+
 // TestLabelValueMustBeAString: a label or annotation value that YAML reads as a number, a
 // boolean, a list or a map is an error naming the field and the key (issue 21 §10: the
 // converter said "metadata: unrecognized type: string"), in an object and in an update.

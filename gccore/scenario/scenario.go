@@ -220,11 +220,11 @@ func (b *builder) steps(raw []map[string]json.RawMessage, opt Options) (*Scenari
 	for i, s := range raw {
 		st, err := parseStep(b.rs, s, opt)
 		if err != nil {
-			name := stepName(s)
+			label := stepName(s)
 			if st.Ref.Name != "" { // the step got far enough to name its object
-				name = fmt.Sprintf(" (%s %s)", st.Op, quoteRef(st.Ref))
+				label = fmt.Sprintf("%s %s", st.Op, quoteRef(st.Ref))
 			}
-			return nil, fmt.Errorf("%s: steps[%d]%s: %s", b.sc.File, i, name, oneLine(err))
+			return nil, &StepParseError{File: b.sc.File, Index: i, Label: label, Err: err}
 		}
 		b.sc.Steps = append(b.sc.Steps, st)
 	}
@@ -247,12 +247,45 @@ func describe(m map[string]any) string {
 	return " (" + strings.Join(parts, " ") + ")"
 }
 
+// stepName labels a step the parser could not read by its key, or its first key in
+// sorted order when it has several (one message for the same file, whatever the map
+// order).
 func stepName(s map[string]json.RawMessage) string {
-	for k := range s {
-		return " (" + Quote(k) + ")"
+	if len(s) == 0 {
+		return ""
 	}
-	return ""
+	keys := make([]string, 0, len(s))
+	for k := range s {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return Quote(keys[0])
 }
+
+// StepParseError is a step the parser refused: steps[Index] of File, labelled as far as
+// the parser could read it (Label: `delete v1/ConfigMap default/a`, `explode`, or empty),
+// and why (Err). A caller that numbers steps its own way (a lesson's "solution[2]")
+// names the step with Naming instead of parsing Error's text.
+type StepParseError struct {
+	File  string
+	Index int
+	Label string
+	Err   error
+}
+
+func (e *StepParseError) Error() string {
+	return e.Naming(fmt.Sprintf("%s: steps[%d]", e.File, e.Index))
+}
+
+// Naming is the error on one line with the step called step: "step (Label): Err".
+func (e *StepParseError) Naming(step string) string {
+	if e.Label != "" {
+		step += " (" + e.Label + ")"
+	}
+	return step + ": " + oneLine(e.Err)
+}
+
+func (e *StepParseError) Unwrap() error { return e.Err }
 
 // parseObject checks an object as scenario-format.md asks: apiVersion, kind and name are
 // required, the kind must be served, every ownerReference needs a uid, and the metadata

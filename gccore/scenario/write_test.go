@@ -1,7 +1,6 @@
 package scenario_test
 
 import (
-	"os"
 	"testing"
 
 	"github.com/gcplay/gcplay/gccore"
@@ -15,17 +14,10 @@ import (
 // (StepMap for actions, ClusterStepMap for the version 2 steps) and parsed again, is the
 // same input and the same step: a scale stays a scale, not the update it plays.
 func TestStepMapRoundTrip(t *testing.T) {
-	files, err := fixtures.ScenarioFiles("../testdata/scenarios")
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no scenario files (%v)", err)
-	}
 	n := 0
-	for _, f := range files {
-		src, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		sc, err := scenario.Parse(f, src)
+	for _, file := range fixtures.ReadScenarios(t, "../testdata/scenarios") {
+		f := file.Path
+		sc, err := scenario.Parse(f, file.Data)
 		if err != nil {
 			continue // the files that test parse errors
 		}
@@ -33,11 +25,11 @@ func TestStepMapRoundTrip(t *testing.T) {
 		for _, st := range sc.Steps {
 			steps = append(steps, st.Map())
 		}
-		file := map[string]any{"resources": sc.Resources, "steps": steps}
+		written := map[string]any{"resources": sc.Resources, "steps": steps}
 		if sc.Version > 1 {
-			file["version"], file["controllers"] = sc.Version, sc.Controllers
+			written["version"], written["controllers"] = sc.Version, sc.Controllers
 		}
-		out, err := yaml.Marshal(file)
+		out, err := yaml.Marshal(written)
 		if err != nil {
 			t.Fatal(err)
 		}
