@@ -2,6 +2,7 @@ package lessons
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"sync/atomic"
@@ -107,6 +108,12 @@ func (p *player) learner(what string, first int) error {
 		a, isAction := ActionOf(in)
 		before := runner.Sim.ResourceVersion()
 		if err := runner.Step(); err != nil {
+			var failed *scenario.StepError
+			if errors.As(err, &failed) && failed.Index >= first {
+				// The learner's numbering, as the parser's errors use it: "solution[0]",
+				// not the played scenario's index after the start's own steps.
+				return fmt.Errorf("%s%s", failed.Naming(fmt.Sprintf("%s[%d]", what, failed.Index-first)), r.didYouMean(in))
+			}
 			return fmt.Errorf("%v%s", err, r.didYouMean(in))
 		}
 		if isAction {

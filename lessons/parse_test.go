@@ -231,3 +231,21 @@ func TestStepErrorsNameTheLessonStep(t *testing.T) {
 		})
 	}
 }
+
+// TestRunErrorsNameTheLessonStep: a learner's step that the API server refuses while the
+// lesson plays is named in the lesson's numbering too, after a start with steps of its
+// own ("solution[1]", not the played scenario's "solution: steps[2]").
+func TestRunErrorsNameTheLessonStep(t *testing.T) {
+	src := edited(t, "goals:", "  steps:\n  - run: idle\ngoals:")
+	src = strings.Replace(src, "solution:\n- delete: {apiVersion: v1, kind: ConfigMap, name: a}",
+		"solution:\n- delete: {apiVersion: v1, kind: ConfigMap, name: a}\n- delete: {apiVersion: v1, kind: ConfigMap, name: ghost}", 1)
+	l, err := Parse("tiny.yaml", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = Check(l)
+	const want = `solution[1] (delete v1/ConfigMap default/ghost): 404 NotFound`
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Fatalf("error %v\nwant one containing %s", err, want)
+	}
+}

@@ -106,11 +106,17 @@ type StepError struct {
 }
 
 func (e *StepError) Error() string {
+	return e.Naming(fmt.Sprintf("%s: steps[%d]", e.File, e.Index))
+}
+
+// Naming is the error on one line with the step called step: "step (delete ...): cause".
+// A caller that numbers steps its own way (a lesson's "solution[0]") names it.
+func (e *StepError) Naming(step string) string {
 	what := string(e.Step.Op)
 	if d := describeStep(e.Step); d != "" {
 		what += " " + d
 	}
-	return fmt.Sprintf("%s: steps[%d] (%s): %s", e.File, e.Index, what, apiError(e.Err))
+	return fmt.Sprintf("%s (%s): %s", step, what, apiError(e.Err))
 }
 
 var errNothingToDo = errors.New("nothing to do")
