@@ -49,7 +49,7 @@ func Install(sim *gccore.Sim, names []string) error {
 		case Namespace:
 			sim.AddController(newNamespaceController(sim))
 		case Kubelet:
-			sim.AddController(newKubelet(sim))
+			sim.AddAgent(newKubelet(sim))
 		}
 	}
 	return nil
