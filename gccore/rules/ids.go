@@ -187,6 +187,10 @@ const (
 	NS3      ID = "NS-3"
 	NS4      ID = "NS-4"
 	NS5      ID = "NS-5"
+	NODE1    ID = "NODE-1"
+	NODE2    ID = "NODE-2"
+	NODE3    ID = "NODE-3"
+	NODE4    ID = "NODE-4"
 	DEL9a    ID = "DEL-9a"
 	DEL9b    ID = "DEL-9b"
 	DEL9c    ID = "DEL-9c"
@@ -287,6 +291,10 @@ var known = []ID{
 	N5,
 	N6,
 	N7,
+	NODE1,
+	NODE2,
+	NODE3,
+	NODE4,
 	NS1,
 	NS2,
 	NS3,
