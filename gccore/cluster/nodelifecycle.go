@@ -3,6 +3,8 @@ package cluster
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/gcplay/gcplay/gccore"
@@ -67,9 +69,24 @@ func (c *nodeLifecycle) Idle() bool {
 	return true
 }
 
-// Queue shows the Nodes waiting for a sync (gccore.Queuer).
+// Queue shows the Nodes waiting for a sync, then the Pods waiting for their eviction,
+// each with its tick (gccore.Queuer).
 func (c *nodeLifecycle) Queue() gccore.ControllerQueue {
-	return c.nodes.view(CompNodeLifecycle, c.client, gccore.ObjectRef{APIVersion: "v1", Kind: "Node"})
+	v := c.nodes.view(CompNodeLifecycle, c.client, gccore.ObjectRef{APIVersion: "v1", Kind: "Node"})
+	for _, n := range c.client.List("v1", "Node", "") {
+		key, added := noExecuteTaint(n)
+		if added == nil {
+			continue
+		}
+		for _, p := range c.client.List("v1", "Pod", "") {
+			if at, ok := c.deadline(n, p); ok {
+				v.Items = append(v.Items, gccore.ControllerQueueItem{Key: p.Namespace + "/" + p.Name, UID: p.UID,
+					Note: gccore.Because("evicted at tick %d, when its toleration of %s runs out (NODE-3)", at.Unix()-gccore.Epoch.Unix(), key)})
+			}
+		}
+	}
+	slices.SortStableFunc(v.Items, func(a, b gccore.ControllerQueueItem) int { return strings.Compare(a.Key, b.Key) })
+	return v
 }
 
 func (c *nodeLifecycle) Tick() {
