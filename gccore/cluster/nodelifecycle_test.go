@@ -7,7 +7,8 @@ import (
 )
 
 // TestTolerationSeconds pins NODE-2: how long a Pod tolerates a NoExecute taint, from its
-// own tolerations or the DefaultTolerationSeconds admission plugin's default.
+// own tolerations or the DefaultTolerationSeconds admission plugin's default (checked
+// against the tolerations the real plugin writes, through realgc).
 func TestTolerationSeconds(t *testing.T) {
 	for _, tc := range []struct {
 		name        string
@@ -33,6 +34,13 @@ func TestTolerationSeconds(t *testing.T) {
 			tolerations: []any{map[string]any{"key": TaintNotReady, "operator": "Exists", "effect": "NoSchedule"}}},
 		{name: "an empty key without Exists matches nothing", key: TaintNotReady, secs: DefaultTolerationSeconds,
 			tolerations: []any{map[string]any{"operator": "Equal", "tolerationSeconds": int64(5)}}},
+		// What realgc's real API server (v1.37.2, DefaultTolerationSeconds) wrote into the
+		// same Pods (2026-11-27): a toleration of every taint gets no default, one of
+		// not-ready without seconds gets unreachable's 300 s.
+		{name: "a toleration of every taint: for ever", key: TaintUnreachable, forever: true,
+			tolerations: []any{map[string]any{"operator": "Exists"}}},
+		{name: "not-ready for ever leaves unreachable's default", key: TaintUnreachable, secs: DefaultTolerationSeconds,
+			tolerations: []any{map[string]any{"key": TaintNotReady, "operator": "Exists", "effect": "NoExecute"}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p := &gccore.Object{Content: map[string]any{"spec": map[string]any{"tolerations": tc.tolerations}}}
