@@ -52,38 +52,15 @@ func (c *nodeLifecycle) Observe(ev gccore.WatchEvent) {
 }
 
 // Idle: no Node waits for its taints, and no Pod for its toleration to run out.
-func (c *nodeLifecycle) Idle() bool {
-	if len(c.nodes) > 0 {
-		return false
-	}
-	for _, n := range c.client.List("v1", "Node", "") {
-		if _, added := noExecuteTaint(n); added == nil {
-			continue
-		}
-		for _, p := range c.client.List("v1", "Pod", "") {
-			if _, ok := c.deadline(n, p); ok {
-				return false
-			}
-		}
-	}
-	return true
-}
+func (c *nodeLifecycle) Idle() bool { return len(c.nodes) == 0 && len(c.evictions()) == 0 }
 
-// Queue shows the Nodes waiting for a sync, then the Pods waiting for their eviction,
-// each with its tick (gccore.Queuer).
+// Queue shows the Nodes waiting for a sync and the Pods waiting for their eviction, each
+// with its tick, sorted by key (gccore.Queuer).
 func (c *nodeLifecycle) Queue() gccore.ControllerQueue {
 	v := c.nodes.view(CompNodeLifecycle, c.client, gccore.ObjectRef{APIVersion: "v1", Kind: "Node"})
-	for _, n := range c.client.List("v1", "Node", "") {
-		key, added := noExecuteTaint(n)
-		if added == nil {
-			continue
-		}
-		for _, p := range c.client.List("v1", "Pod", "") {
-			if at, ok := c.deadline(n, p); ok {
-				v.Items = append(v.Items, gccore.ControllerQueueItem{Key: p.Namespace + "/" + p.Name, UID: p.UID,
-					Note: gccore.Because("evicted at tick %d, when its toleration of %s runs out (NODE-3)", at.Unix()-gccore.Epoch.Unix(), key)})
-			}
-		}
+	for _, e := range c.evictions() {
+		v.Items = append(v.Items, gccore.ControllerQueueItem{Key: e.pod.Namespace + "/" + e.pod.Name, UID: e.pod.UID,
+			Note: gccore.Because("evicted at tick %d, when its toleration of %s runs out (NODE-3)", e.at.Unix()-gccore.Epoch.Unix(), e.taint)})
 	}
 	slices.SortStableFunc(v.Items, func(a, b gccore.ControllerQueueItem) int { return strings.Compare(a.Key, b.Key) })
 	return v
@@ -94,21 +71,40 @@ func (c *nodeLifecycle) Tick() {
 		c.syncTaints(name)
 	}
 	now := c.sim.Now()
+	for _, e := range c.evictions() {
+		if e.at.After(now) {
+			continue
+		}
+		c.evicted[e.pod.UID] = true
+		c.client.Delete(rules.NODE3, fmt.Sprintf("evicted: node %s has the taint %s:NoExecute since %s, and the Pod's toleration ran out",
+			e.node, e.taint, e.since.UTC().Format(time.RFC3339)), e.pod.Ref(), metav1.DeleteOptions{})
+	}
+}
+
+// eviction is a Pod of a tainted Node that is to be evicted at a time (NODE-3).
+type eviction struct {
+	pod         *gccore.Object
+	node, taint string
+	since, at   time.Time // when the taint was added; when the toleration runs out
+}
+
+// evictions are the Pods the cache shows on a tainted Node that are still to be evicted,
+// Nodes and Pods in List order (upstream's taint eviction controller keeps a timer per
+// Pod; the model reads them again each tick).
+func (c *nodeLifecycle) evictions() []eviction {
+	var out []eviction
 	for _, n := range c.client.List("v1", "Node", "") {
 		key, added := noExecuteTaint(n)
 		if added == nil {
 			continue
 		}
 		for _, p := range c.client.List("v1", "Pod", "") {
-			at, ok := c.deadline(n, p)
-			if !ok || at.After(now) {
-				continue
+			if at, ok := c.deadline(n, p); ok {
+				out = append(out, eviction{pod: p, node: n.Name, taint: key, since: *added, at: at})
 			}
-			c.evicted[p.UID] = true
-			c.client.Delete(rules.NODE3, fmt.Sprintf("evicted: node %s has the taint %s:NoExecute since %s, and the Pod's toleration ran out",
-				n.Name, key, added.UTC().Format(time.RFC3339)), p.Ref(), metav1.DeleteOptions{})
 		}
 	}
+	return out
 }
 
 // wantedTaint is the NoExecute taint a Node's Ready condition calls for (NODE-1): none
