@@ -12,11 +12,13 @@ import (
 )
 
 // Controller is a control loop beside the garbage collector (package gccore/cluster):
-// it sees every watch event as it is emitted and works once per tick, after the GC's
-// workers, through a Client, so that the GC sees its writes through its informers like
-// any other client's. It must not use goroutines, the wall clock or its own randomness.
+// it sees every watch event through the controller-manager's shared informers (CM-1) and
+// works once per tick, after the GC's workers, through a Client, so that the GC sees its
+// writes through its informers like any other client's. It must not use goroutines, the
+// wall clock or its own randomness.
 type Controller interface {
-	// Observe is handed each watch event when the API server emits it.
+	// Observe is handed each watch event when the controller-manager's informers deliver
+	// it: as the API server emits it, or Config.ControllerInformerDelay ticks later.
 	Observe(ev WatchEvent)
 	// Tick does the controller's work for the current tick.
 	Tick()
@@ -25,20 +27,36 @@ type Controller interface {
 	Idle() bool
 }
 
-// AddController runs c from the next tick on. Controllers tick in the order added.
+// AddController runs c, a controller of kube-controller-manager, from the next tick on: it
+// observes through the shared informers and its Client reads their caches. Controllers
+// tick in the order added.
 func (s *Sim) AddController(c Controller) {
+	s.controllers = append(s.controllers, c)
+	s.cm.handlers = append(s.cm.handlers, c.Observe)
+}
+
+// AddAgent runs c, a component outside kube-controller-manager (the kubelet), from the
+// next tick on: it observes every watch event as the API server emits it, whatever
+// Config.ControllerInformerDelay, and reads through a DirectClient. It ticks with the
+// controllers, in the order added.
+func (s *Sim) AddAgent(c Controller) {
 	s.controllers = append(s.controllers, c)
 	s.api.watch = append(s.api.watch, c.Observe)
 }
 
-// tickControllers is the last part of a tick.
+// tickControllers is the last part of a tick: the controller-manager's informers deliver
+// the events due (CM-1), then each controller works.
 func (s *Sim) tickControllers() {
+	s.cm.deliver(s.clock.tick)
 	for _, c := range s.controllers {
 		c.Tick()
 	}
 }
 
 func (s *Sim) controllersIdle() bool {
+	if !s.cm.idle() {
+		return false
+	}
 	for _, c := range s.controllers {
 		if !c.Idle() {
 			return false
@@ -70,26 +88,48 @@ func (s *Sim) RandSuffix(n int) string {
 func (s *Sim) Record(r Record) { s.trace.add(r) }
 
 // Client is the API access of one controller: every call is a trace record under the
-// controller's component, citing the rule that made the call.
+// controller's component, citing the rule that made the call. Its reads (Get, List) are
+// a lister's, from the controller-manager's informer caches (CM-1), unless it is direct.
 type Client struct {
-	sim  *Sim
-	comp Component
+	sim    *Sim
+	comp   Component
+	direct bool // reads go to the API server (DirectClient)
 }
 
-// Client returns the API client of a controller named comp.
+// Client returns the API client of a controller of kube-controller-manager named comp.
 func (s *Sim) Client(comp Component) *Client { return &Client{sim: s, comp: comp} }
+
+// DirectClient returns the API client of a component outside kube-controller-manager
+// (AddAgent): its reads are the API server's current state.
+func (s *Sim) DirectClient(comp Component) *Client {
+	return &Client{sim: s, comp: comp, direct: true}
+}
 
 func (c *Client) record(rule rules.ID, key ObjectRef, call, text string, err error) {
 	c.sim.trace.add(Record{Component: c.comp, Rule: rule, Key: key.String(), Call: call, Text: text, Result: statusText(err)})
 }
 
-// Get reads one object (a fresh read, not a cache: ControllerRefManager's uid check).
-func (c *Client) Get(ref ObjectRef) (*Object, error) { return c.sim.api.Get(ref) }
+// Get reads one object from the informer cache (a lister's Get; CM-1), or the API server
+// for a DirectClient.
+func (c *Client) Get(ref ObjectRef) (*Object, error) {
+	if c.direct {
+		return c.sim.api.Get(ref)
+	}
+	return c.sim.cm.get(ref)
+}
 
-// List returns the stored objects of one kind, in one namespace unless namespace is
-// "", in the order of Sim.Objects. They are shared: callers must not change them.
+// GetFresh reads one object from the API server, not a cache (ControllerRefManager's
+// fresh uid check, CREF-2).
+func (c *Client) GetFresh(ref ObjectRef) (*Object, error) { return c.sim.api.Get(ref) }
+
+// List returns the objects of one kind in the informer cache (a lister's List; CM-1), or
+// stored in the API server for a DirectClient, in one namespace unless namespace is "",
+// in the order of Sim.Objects. They are shared: callers must not change them.
 func (c *Client) List(apiVersion, kind, namespace string) []*Object {
-	return c.sim.api.List(apiVersion, kind, namespace)
+	if c.direct {
+		return c.sim.api.List(apiVersion, kind, namespace)
+	}
+	return c.sim.cm.list(apiVersion, kind, namespace)
 }
 
 // MaxControllerCreates bounds the objects the controllers create in one run (issue 21:

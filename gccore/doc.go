@@ -44,7 +44,11 @@
 //     the rarer upstream interleavings, where a write comes before a sibling's read.
 //  5. The same for the attemptToOrphan workers.
 //  6. The controllers a scenario runs (Controller, package gccore/cluster, cluster-rules.md),
-//     in the order added: each handles its queue, fed by watch events as they are emitted.
+//     in the order added: each handles its queue, fed by watch events. The controller-
+//     manager's shared informers (CM-1) first deliver, oldest first, every event written at
+//     least Config.ControllerInformerDelay ticks ago (with the default 0 they hand each
+//     event over as it is emitted, and the controllers read the API server's state); the
+//     kubelet (AddAgent) sees every event as it is emitted.
 //
 // Objects and user actions happen between ticks, at the current tick. A write at tick t is
 // seen by the GC at tick t+InformerDelay. Wherever upstream iterates a Go map (dependents,

@@ -16,7 +16,7 @@ import (
 // pin with tests. SYNC (not modelled), DUMP, the short traces and the version notes are
 // left out.
 var coveredFamilies = []string{"API", "N", "GB", "AOC", "XNS", "DEL", "FG", "ORPH", "OPS", "Q", "S",
-	"CREF", "RS", "DEP", "KUBELET", "JOB", "NS"} // the last six: cluster-rules.md
+	"CM", "CREF", "RS", "DEP", "KUBELET", "JOB", "NS", "NODE"} // the last eight: cluster-rules.md
 
 // TestRulesCited checks that every rule of coveredFamilies is cited, by its id, in at least
 // one test under gccore/ (gc-behavior.md and cluster-rules.md): any *_test.go file, or any file under gccore/testdata/ (scripts,

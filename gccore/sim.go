@@ -45,6 +45,10 @@ type Config struct {
 	// MaxCreates bounds the objects the controllers create in one run: 0 is
 	// MaxControllerCreates (tests and fuzzing set less).
 	MaxCreates int
+	// ControllerInformerDelay is how many ticks after an API write the controller-manager's
+	// shared informers hand its event to the controllers and their caches take it in
+	// (CM-1). 0, the default, is none: a controller reads the API server's current state.
+	ControllerInformerDelay int
 }
 
 // DefaultInformerDelay is the informers' lag when Config leaves it unset: one tick, so
@@ -88,7 +92,10 @@ type Sim struct {
 	held        []*node
 	writes      []func()     // runWorkers' buffer of each worker's writes, reused every tick
 	controllers []Controller // controllers.go: the cluster around the GC
-	names       *rand.Rand   // RandSuffix's source, made at first use
+	// cm is the controller-manager's shared informers (controller_informers.go), which
+	// feed and serve the controllers that AddController added.
+	cm    *controllerInformers
+	names *rand.Rand // RandSuffix's source, made at first use
 	// created counts the objects the controllers created (Client.Create); err is set,
 	// once, when they would pass MaxControllerCreates (Err).
 	created int
@@ -143,7 +150,8 @@ func New(cfg Config) (*Sim, error) {
 	s.gb.attemptToDelete.immediateRequeue = cfg.RequeueImmediately
 	s.gb.attemptToOrphan.immediateRequeue = cfg.RequeueImmediately
 	s.gc = &garbageCollector{gb: s.gb, api: s.api, informers: s.informers, resources: rs, trace: &s.trace, clock: &s.clock}
-	s.api.watch = append(s.api.watch, s.onWatchEvent, s.order.observe)
+	s.cm = newControllerInformers(s.api, &s.trace, cfg.ControllerInformerDelay)
+	s.api.watch = append(s.api.watch, s.onWatchEvent, s.order.observe, s.cm.observe)
 	s.api.warn = func(ref ObjectRef, msg string) {
 		s.trace.add(Record{Component: CompAPIServer, Rule: rules.API3, Key: ref.String(), Text: "warning: " + msg})
 	}
@@ -423,6 +431,9 @@ func (s *Sim) MaxTicksError(maxTicks int64) *ErrMaxTicks {
 func (s *Sim) Busy() string {
 	if !s.gcIdle() {
 		return "the garbage collector"
+	}
+	if !s.cm.idle() {
+		return "the controllers' informers"
 	}
 	for _, c := range s.controllers {
 		if c.Idle() {

@@ -64,6 +64,10 @@ func wholeNumber(v any) (int64, bool) {
 	return 0, false
 }
 
+// WholeNumber reads a whole number as a decoded scenario holds it (int64, int or a
+// float64 without a fraction).
+func WholeNumber(v any) (int64, bool) { return wholeNumber(v) }
+
 // SpecCount reads a count of countFields that the API server has validated, or def when
 // it is unset.
 func SpecCount(o *Object, name string, def int64) int64 {

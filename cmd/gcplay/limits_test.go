@@ -50,6 +50,7 @@ func TestNumericFlagBounds(t *testing.T) {
 		{[]string{"--max-input-bytes", "0"}, "--max-input-bytes 0: want 1 or more"},
 		{[]string{"--max-ticks", "-1"}, "--max-ticks -1: want 0 or more"},
 		{[]string{"--informer-delay", "-1"}, "--informer-delay -1: want 0 or more"},
+		{[]string{"--controller-informer-delay", "-1"}, "--controller-informer-delay -1: want 0 or more"},
 		{[]string{"--seed", "-1"}, "invalid value"},
 	} {
 		code, stdout, stderr := runCLI(t, "", append([]string{"sim", "-f", file}, tc.args...)...)

@@ -41,6 +41,7 @@ Examples:
   gcplay sim -f scenario.yaml --max-ticks 50  # fail unless the GC is idle by tick 50
   gcplay sim -f scenario.yaml --workers 1     # one worker per queue: items one by one
   gcplay sim -f scenario.yaml --informer-delay 3 --watch   # the GC sees writes 3 ticks late
+  gcplay sim -f scenario.yaml --controller-informer-delay 3 --trace   # so do the controllers (CM-1)
   gcplay sim -f scenario.yaml --seed 7        # other uids for objects that do not pin one
   gcplay sim -f big.yaml --max-input-bytes 268435456   # read a scenario of up to 256 MiB
 `,
@@ -52,6 +53,7 @@ Examples:
   gcplay dot -f - < scenario.yaml             # read the scenario from stdin
   gcplay dot -f scenario.yaml --max-ticks 50 --workers 1 --informer-delay 3 --seed 7
                                               # the same run settings as gcplay sim
+  gcplay dot -f scenario.yaml --controller-informer-delay 3   # controllers on stale caches
   gcplay dot -f big.yaml --max-input-bytes 268435456   # read a scenario of up to 256 MiB
 `,
 	"serve": `gcplay serve serves the playground on a loopback address. Run it from the
@@ -95,8 +97,10 @@ type simOptions struct {
 	maxTicks      int64
 	workers       int
 	informerDelay int
-	seed          uint64
-	maxInput      int64
+	// controllerDelay is --controller-informer-delay (gccore.Config.ControllerInformerDelay).
+	controllerDelay int
+	seed            uint64
+	maxInput        int64
 }
 
 // defaultMaxInput bounds the scenario text read (--max-input-bytes): 64 MiB holds a
@@ -109,6 +113,7 @@ func commonFlags(fs *flag.FlagSet, o *simOptions) {
 	fs.Int64Var(&o.maxTicks, "max-ticks", scenario.DefaultMaxTicks, "fail if the run is not idle by this tick")
 	fs.IntVar(&o.workers, "workers", 20, fmt.Sprintf("GC workers per queue, like --concurrent-gc-syncs (1 to %d)", gccore.MaxWorkers))
 	fs.IntVar(&o.informerDelay, "informer-delay", 1, "ticks between an API write and the GC seeing its watch event")
+	fs.IntVar(&o.controllerDelay, "controller-informer-delay", 0, "ticks between an API write and the controllers seeing its watch event (version 2)")
 	fs.Uint64Var(&o.seed, "seed", 0, "seed for the uids the API server assigns")
 	fs.Int64Var(&o.maxInput, "max-input-bytes", defaultMaxInput, "refuse a scenario file larger than this many bytes")
 }
@@ -179,6 +184,8 @@ func runScenario(o *simOptions, stdin io.Reader) (*scenario.Runner, error) {
 		return nil, fmt.Errorf("--workers %d: want 1 to %d", o.workers, gccore.MaxWorkers)
 	case o.informerDelay < 0:
 		return nil, fmt.Errorf("--informer-delay %d: want 0 or more", o.informerDelay)
+	case o.controllerDelay < 0:
+		return nil, fmt.Errorf("--controller-informer-delay %d: want 0 or more", o.controllerDelay)
 	case o.maxInput < 1:
 		return nil, fmt.Errorf("--max-input-bytes %d: want 1 or more", o.maxInput)
 	}
@@ -202,7 +209,7 @@ func runScenario(o *simOptions, stdin io.Reader) (*scenario.Runner, error) {
 	// Quiet unless the trace or the watch events are printed: keeping them costs time and
 	// memory in proportion to the run, and nothing else reads them.
 	quiet := !o.trace && !o.watch
-	return scenario.Run(name, data, gccore.Config{Workers: o.workers, InformerDelay: delay, Seed: o.seed, Quiet: quiet}, o.maxTicks)
+	return scenario.Run(name, data, gccore.Config{Workers: o.workers, InformerDelay: delay, ControllerInformerDelay: o.controllerDelay, Seed: o.seed, Quiet: quiet}, o.maxTicks)
 }
 
 // readLimited reads r to its end, but no more than limit bytes. A regular file is read

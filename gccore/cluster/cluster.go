@@ -1,6 +1,6 @@
 // Package cluster runs the controllers around the garbage collector (issue 15,
-// cluster-rules.md): ReplicaSet, Deployment and Job controllers, a kubelet per Node and
-// the namespace controller. Each is a gccore.Controller: it queues keys from watch
+// cluster-rules.md): ReplicaSet, Deployment and Job controllers, the namespace controller,
+// the node lifecycle controller with its taint-based eviction, and a kubelet per Node. Each is a gccore.Controller: it queues keys from watch
 // events and handles them in key order once per tick, writing through its own
 // gccore.Client, so that everything stays deterministic (no goroutines, no clock, no
 // randomness but the Sim's seeded source).
@@ -19,11 +19,14 @@ const (
 	Deployment = "deployment"
 	Job        = "job"
 	Namespace  = "namespace"
-	Kubelet    = "kubelet"
+	// NodeLifecycle is the node lifecycle controller with its taint-based eviction
+	// (NODE-1 ... NODE-4).
+	NodeLifecycle = "nodelifecycle"
+	Kubelet       = "kubelet"
 )
 
 // Names lists the controllers in the order they tick.
-var Names = []string{Deployment, ReplicaSet, Job, Namespace, Kubelet}
+var Names = []string{Deployment, ReplicaSet, Job, Namespace, NodeLifecycle, Kubelet}
 
 // Install adds the named controllers to sim, in the order of Names whatever the order
 // of names. An unknown or repeated name is an error.
@@ -48,8 +51,10 @@ func Install(sim *gccore.Sim, names []string) error {
 			sim.AddController(newJobController(sim))
 		case Namespace:
 			sim.AddController(newNamespaceController(sim))
+		case NodeLifecycle:
+			sim.AddController(newNodeLifecycle(sim))
 		case Kubelet:
-			sim.AddController(newKubelet(sim))
+			sim.AddAgent(newKubelet(sim))
 		}
 	}
 	return nil

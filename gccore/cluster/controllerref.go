@@ -95,7 +95,7 @@ func (m *refManager) claim(children []*gccore.Object) []*gccore.Object {
 
 // adopt adds the controller reference after the fresh uid check (CREF-2, CREF-4).
 func (m *refManager) adopt(c *gccore.Object) bool {
-	fresh, err := m.client.Get(m.owner.Ref())
+	fresh, err := m.client.GetFresh(m.owner.Ref())
 	if err != nil || fresh.UID != m.owner.UID || fresh.Terminating() {
 		if m.owner.Terminating() || (err == nil && fresh.Terminating()) {
 			return false // CREF-4, said once by the sync that skips (RS-4, DEP-4)

@@ -29,7 +29,7 @@ type jobController struct {
 
 func newJobController(sim *gccore.Sim) *jobController {
 	return &jobController{workload: workload{sim: sim, client: sim.Client(CompJob), comp: CompJob,
-		kind: gccore.ObjectRef{APIVersion: "batch/v1", Kind: "Job"}, q: queue{}, finalizers: []string{JobTrackingFinalizer}},
+		kind: gccore.ObjectRef{APIVersion: "batch/v1", Kind: "Job"}, q: queue{}, exp: newExpectations(), finalizers: []string{JobTrackingFinalizer}},
 		orphans: queue{}}
 }
 
@@ -58,6 +58,7 @@ func (c *jobController) Tick() {
 func (c *jobController) sync(key string) {
 	job := c.get(key)
 	if job == nil {
+		c.exp.forget(key)
 		return // JOB-2: the Job is gone; its Pods' finalizers go as orphans'
 	}
 	pods := c.claim(job)
@@ -72,7 +73,7 @@ func (c *jobController) sync(key string) {
 		return // a Job being deleted starts nothing (as RS-4)
 	}
 	want := gccore.SpecCount(job, "parallelism", 1)
-	if n := int64(len(active(pods))); n < want {
+	if n := int64(len(active(pods))); n < want && c.satisfied(rules.JOB4, job) {
 		c.createPods(rules.JOB1, job, want-n)
 	}
 }

@@ -42,7 +42,7 @@ type kubelet struct {
 }
 
 func newKubelet(sim *gccore.Sim) *kubelet {
-	return &kubelet{sim: sim, client: sim.Client(CompKubelet), terminating: map[string]gccore.ObjectRef{}, held: map[string]bool{}}
+	return &kubelet{sim: sim, client: sim.DirectClient(CompKubelet), terminating: map[string]gccore.ObjectRef{}, held: map[string]bool{}}
 }
 
 func (k *kubelet) Observe(ev gccore.WatchEvent) {

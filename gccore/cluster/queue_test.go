@@ -1,11 +1,13 @@
 package cluster_test
 
 import (
+	"os"
 	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/gcplay/gcplay/gccore"
+	"github.com/gcplay/gcplay/gccore/scenario"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 )
 
@@ -45,5 +47,46 @@ func TestControllerQueuesView(t *testing.T) {
 	}
 	if k := qs[1]; len(k.Items) != 1 || !strings.Contains(k.Items[0].Note.String(), "node node-a removes it at tick") {
 		t.Errorf("kubelet queue: %+v", k)
+	}
+}
+
+// The node lifecycle controller's queue shows the Nodes to sync and each Pod of a tainted
+// node with the tick of its eviction (NODE-3): the default 300 s after the taint, or its own toleration's 60 s;
+// a Pod tolerating the taint for ever is not listed (NODE-2).
+func TestNodeLifecycleQueueShowsEvictions(t *testing.T) {
+	data, err := os.ReadFile("../testdata/scenarios/cluster-notready-eviction.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, err := scenario.Parse("cluster-notready-eviction.yaml", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := scenario.NewRunner(sc, gccore.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 2 { // run: 1, setNodeReady false
+		if err := r.Step(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r.Sim.Tick() // NODE-1: the taint, at tick 2
+	var got []string
+	for _, q := range r.Sim.ControllerQueues() {
+		if q.Name != "node-lifecycle-controller" {
+			continue
+		}
+		for _, it := range q.Items {
+			got = append(got, it.Key+": "+it.Note.String())
+		}
+	}
+	want := []string{
+		"default/plain: evicted at tick 302, when its toleration of node.kubernetes.io/not-ready runs out (NODE-3)",
+		"default/quick: evicted at tick 62, when its toleration of node.kubernetes.io/not-ready runs out (NODE-3)",
+		"node-a: ", // queued again by the event of its own taint patch
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("node lifecycle queue:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/gcplay/gcplay/gccore"
 	"github.com/gcplay/gcplay/gccore/rules"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/watch"
 )
 
 // CompReplicaSet is the ReplicaSet controller's trace component.
@@ -21,6 +22,9 @@ type workload struct {
 	comp   gccore.Component
 	kind   gccore.ObjectRef // APIVersion and Kind of the owners
 	q      queue
+	// exp are the creations and deletions sent and not yet observed, by owner key (RS-5,
+	// JOB-4).
+	exp expectations
 	// finalizers are added to every Pod the controller creates or adopts: the Job
 	// controller's tracking finalizer (JOB-3), none for the ReplicaSet controller.
 	finalizers []string
@@ -33,12 +37,45 @@ func (w *workload) Observe(ev gccore.WatchEvent) {
 	o := ev.Object
 	switch {
 	case o.APIVersion == w.kind.APIVersion && o.Kind == w.kind.Kind:
+		if ev.Type == watch.Deleted {
+			w.exp.forget(o.Namespace + "/" + o.Name)
+		}
 		w.q.add(o.Namespace + "/" + o.Name)
 	case o.APIVersion == "v1" && o.Kind == "Pod":
+		w.observed(ev)
 		for _, owner := range w.client.List(w.kind.APIVersion, w.kind.Kind, o.Namespace) {
 			w.q.add(owner.Namespace + "/" + owner.Name)
 		}
 	}
+}
+
+// observed lowers the expectations of the Pod's controller, if it is one of ours (RS-5,
+// JOB-4): a Pod seen created is an observed creation, one seen with a deletionTimestamp
+// or gone an observed deletion (upstream's addPod, updatePod and deletePod handlers).
+func (w *workload) observed(ev gccore.WatchEvent) {
+	p := ev.Object
+	ref := controllerOf(p)
+	if ref == nil || ref.APIVersion != w.kind.APIVersion || ref.Kind != w.kind.Kind {
+		return
+	}
+	owner := p.Namespace + "/" + ref.Name
+	switch {
+	case ev.Type == watch.Deleted || p.Terminating():
+		w.exp.deletionObserved(owner, ref.UID, p.Namespace+"/"+p.Name)
+	case ev.Type == watch.Added:
+		w.exp.creationObserved(owner, ref.UID)
+	}
+}
+
+// satisfied reports whether the owner's expectations let a sync create and delete Pods,
+// and says in the trace when they do not (RS-5, JOB-4).
+func (w *workload) satisfied(rule rules.ID, owner *gccore.Object) bool {
+	ok, adds, deletes := w.exp.satisfied(owner.Namespace+"/"+owner.Name, w.sim.CurrentTick())
+	if !ok {
+		w.sim.Record(gccore.Record{Component: w.comp, Rule: rule, Key: owner.Ref().String(),
+			Text: fmt.Sprintf("expectations: %d creations and %d deletions not yet observed; no Pods created or deleted", adds, deletes)})
+	}
+	return ok
 }
 
 func (w *workload) Idle() bool { return len(w.q) == 0 }
@@ -106,6 +143,8 @@ func (w *workload) createPods(rule rules.ID, owner *gccore.Object, n int64) {
 			fins = append(fins, f)
 		}
 	}
+	key := owner.Namespace + "/" + owner.Name
+	w.exp.expect(key, owner.UID, int(min(n, burst)), nil, w.sim.CurrentTick()) // RS-5, JOB-4: before the writes
 	for i := int64(0); i < min(n, burst); i++ {
 		pod := &gccore.Object{Content: map[string]any{}}
 		pod.APIVersion, pod.Kind = "v1", "Pod"
@@ -121,7 +160,9 @@ func (w *workload) createPods(rule rules.ID, owner *gccore.Object, n int64) {
 		}
 		pod.Finalizers = fins
 		pod.OwnerReferences = []metav1.OwnerReference{controllerRef(owner)}
-		w.client.Create(rule, fmt.Sprintf("%d of %d missing Pods of %s %s", i+1, n, owner.Kind, owner.Name), pod)
+		if _, err := w.client.Create(rule, fmt.Sprintf("%d of %d missing Pods of %s %s", i+1, n, owner.Kind, owner.Name), pod); err != nil {
+			w.exp.creationObserved(key, owner.UID) // never to be seen
+		}
 		if w.sim.Err() != nil {
 			return // past the run's bound on creates (gccore.MaxControllerCreates): err says so
 		}
@@ -132,7 +173,7 @@ type replicaSetController struct{ workload }
 
 func newReplicaSetController(sim *gccore.Sim) *replicaSetController {
 	return &replicaSetController{workload{sim: sim, client: sim.Client(CompReplicaSet), comp: CompReplicaSet,
-		kind: gccore.ObjectRef{APIVersion: "apps/v1", Kind: "ReplicaSet"}, q: queue{}}}
+		kind: gccore.ObjectRef{APIVersion: "apps/v1", Kind: "ReplicaSet"}, q: queue{}, exp: newExpectations()}}
 }
 
 func (c *replicaSetController) Tick() {
@@ -145,6 +186,7 @@ func (c *replicaSetController) Tick() {
 func (c *replicaSetController) sync(key string) {
 	rs := c.get(key)
 	if rs == nil {
+		c.exp.forget(key)
 		return
 	}
 	active := active(c.claim(rs))
@@ -156,13 +198,23 @@ func (c *replicaSetController) sync(key string) {
 		return
 	}
 	diff := int64(len(active)) - replicas(rs)
-	switch {
-	case diff < 0:
+	if diff == 0 || !c.satisfied(rules.RS5, rs) {
+		return
+	}
+	if diff < 0 {
 		c.createPods(rules.RS2, rs, -diff)
-	case diff > 0:
-		c.sortForDeletion(active)
-		for _, p := range active[:min(diff, burst)] {
-			c.client.Delete(rules.RS3, fmt.Sprintf("%d active Pods, %d wanted by %s", len(active), replicas(rs), rs.Name), p.Ref(), metav1.DeleteOptions{})
+		return
+	}
+	c.sortForDeletion(active)
+	doomed := active[:min(diff, burst)]
+	keys := make([]string, len(doomed))
+	for i, p := range doomed {
+		keys[i] = p.Namespace + "/" + p.Name
+	}
+	c.exp.expect(key, rs.UID, 0, keys, c.sim.CurrentTick()) // RS-5: before the writes
+	for i, p := range doomed {
+		if _, err := c.client.Delete(rules.RS3, fmt.Sprintf("%d active Pods, %d wanted by %s", len(active), replicas(rs), rs.Name), p.Ref(), metav1.DeleteOptions{}); err != nil {
+			c.exp.deletionObserved(key, rs.UID, keys[i]) // never to be seen
 		}
 	}
 }

@@ -161,6 +161,7 @@ const (
 	V5       ID = "V-5"
 	V6       ID = "V-6"
 	V7       ID = "V-7"
+	CM1      ID = "CM-1"
 	CREF1    ID = "CREF-1"
 	CREF2    ID = "CREF-2"
 	CREF3    ID = "CREF-3"
@@ -169,6 +170,7 @@ const (
 	RS2      ID = "RS-2"
 	RS3      ID = "RS-3"
 	RS4      ID = "RS-4"
+	RS5      ID = "RS-5"
 	DEP1     ID = "DEP-1"
 	DEP2     ID = "DEP-2"
 	DEP3     ID = "DEP-3"
@@ -179,11 +181,16 @@ const (
 	JOB1     ID = "JOB-1"
 	JOB2     ID = "JOB-2"
 	JOB3     ID = "JOB-3"
+	JOB4     ID = "JOB-4"
 	NS1      ID = "NS-1"
 	NS2      ID = "NS-2"
 	NS3      ID = "NS-3"
 	NS4      ID = "NS-4"
 	NS5      ID = "NS-5"
+	NODE1    ID = "NODE-1"
+	NODE2    ID = "NODE-2"
+	NODE3    ID = "NODE-3"
+	NODE4    ID = "NODE-4"
 	DEL9a    ID = "DEL-9a"
 	DEL9b    ID = "DEL-9b"
 	DEL9c    ID = "DEL-9c"
@@ -218,6 +225,7 @@ var known = []ID{
 	API7,
 	API8,
 	API9,
+	CM1,
 	CREF1,
 	CREF2,
 	CREF3,
@@ -272,6 +280,7 @@ var known = []ID{
 	JOB1,
 	JOB2,
 	JOB3,
+	JOB4,
 	KUBELET1,
 	KUBELET2,
 	KUBELET3,
@@ -282,6 +291,10 @@ var known = []ID{
 	N5,
 	N6,
 	N7,
+	NODE1,
+	NODE2,
+	NODE3,
+	NODE4,
 	NS1,
 	NS2,
 	NS3,
@@ -311,6 +324,7 @@ var known = []ID{
 	RS2,
 	RS3,
 	RS4,
+	RS5,
 	S1,
 	S10,
 	S11,

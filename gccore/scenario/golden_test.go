@@ -53,14 +53,23 @@ func TestGoldenScenarios(t *testing.T) {
 	}
 }
 
-// runGolden runs one scenario file as `gcplay sim` does, with the default Config.
+// goldenConfigs are the files that run with another Config than the default, each as a
+// `gcplay sim` flag sets it (README.md there says which).
+var goldenConfigs = map[string]gccore.Config{
+	// --controller-informer-delay 3: the controllers act on caches 3 ticks behind (CM-1).
+	"cluster-rs-expectations.yaml":  {ControllerInformerDelay: 3},
+	"cluster-job-expectations.yaml": {ControllerInformerDelay: 3},
+}
+
+// runGolden runs one scenario file as `gcplay sim` does, with the default Config unless
+// goldenConfigs has another.
 func runGolden(t *testing.T, file string) (final, watch, trace []byte) {
 	t.Helper()
 	data, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := scenario.Run(filepath.Base(file), data, gccore.Config{}, scenario.DefaultMaxTicks)
+	r, err := scenario.Run(filepath.Base(file), data, goldenConfigs[filepath.Base(file)], scenario.DefaultMaxTicks)
 	if err != nil {
 		t.Fatal(err)
 	}
