@@ -42,6 +42,9 @@ type Config struct {
 	// the GC's graph are sized for them up front, instead of growing (and rehashing) one
 	// object at a time. A hint, not a limit; scenario.NewRunner sets it.
 	SizeHint int
+	// Kubernetes is the release whose GC rules the simulation plays (release.go,
+	// gc-behavior.md §15): unset is current.
+	Kubernetes Release
 	// MaxCreates bounds the objects the controllers create in one run: 0 is
 	// MaxControllerCreates (tests and fuzzing set less).
 	MaxCreates int
@@ -131,6 +134,7 @@ func New(cfg Config) (*Sim, error) {
 	s.trace = tracer{clock: &s.clock, keep: !cfg.Quiet && !cfg.NoTrace}
 	s.api = newAPIServer(rs, &s.clock, s.newUID, cfg.SizeHint)
 	s.api.GarbageCollection = !cfg.GarbageCollectionDisabled
+	s.api.release = cfg.Kubernetes
 	s.informers = newInformers(delay, delays)
 	s.gb = &graphBuilder{
 		graph:            graph{uidToNode: make(map[types.UID]*node, max(cfg.SizeHint, 0))},
@@ -138,11 +142,13 @@ func New(cfg Config) (*Sim, error) {
 		attemptToOrphan:  newWorkQueue("attemptToOrphan"),
 		absentOwnerCache: newAbsentOwnerCache(cfg.AbsentOwnerCacheSize),
 		trace:            &s.trace,
+		release:          cfg.Kubernetes,
 	}
-	s.gb.attemptToOrphan.slot = 1 // each queue keeps its own state on the nodes
+	s.gb.absentOwnerCache.uidOnly = cfg.Kubernetes.uidKeyedAbsentOwners() // V-2a
+	s.gb.attemptToOrphan.slot = 1                                         // each queue keeps its own state on the nodes
 	s.gb.attemptToDelete.immediateRequeue = cfg.RequeueImmediately
 	s.gb.attemptToOrphan.immediateRequeue = cfg.RequeueImmediately
-	s.gc = &garbageCollector{gb: s.gb, api: s.api, informers: s.informers, resources: rs, trace: &s.trace, clock: &s.clock}
+	s.gc = &garbageCollector{gb: s.gb, api: s.api, informers: s.informers, resources: rs, trace: &s.trace, clock: &s.clock, release: cfg.Kubernetes}
 	s.api.watch = append(s.api.watch, s.onWatchEvent, s.order.observe)
 	s.api.warn = func(ref ObjectRef, msg string) {
 		s.trace.add(Record{Component: CompAPIServer, Rule: rules.API3, Key: ref.String(), Text: "warning: " + msg})
