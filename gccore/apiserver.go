@@ -121,6 +121,17 @@ func (s *APIServer) List(apiVersion, kind, namespace string) []*Object {
 	return out
 }
 
+// listKind is a LIST of r's group/kind at every version, as a real LIST returns it: by
+// namespace, then name (an informer's initial list, SYNC-7).
+func (s *APIServer) listKind(r *Resource) []*Object {
+	out := make([]*Object, 0, len(s.byKind[r.preferred]))
+	for key := range s.byKind[r.preferred] {
+		out = append(out, s.objects[key])
+	}
+	slices.SortFunc(out, compareObjects)
+	return out
+}
+
 // Get reads an object as served at ref's version (OPS-1 uses this for its metadata-only GET).
 func (s *APIServer) Get(ref ObjectRef) (*Object, error) {
 	o, err := s.GetShared(ref)

@@ -49,6 +49,8 @@ func (s *Sim) Reasons(ref ObjectRef) []Reason {
 	say := func(format string, args ...any) { out = append(out, Because(format, args...)) }
 	n, inGraph := s.gb.graph.read(o.UID)
 	switch {
+	case !inGraph && s.api.Resources.brokenKind(o.APIVersion, o.Kind):
+		say("The garbage collector never sees it: the monitor of its kind never syncs (a broken resource type), so it is unknown to the graph (FG-5).")
 	case !inGraph:
 		say("The garbage collector has not seen it yet: its watch event is still on the way (informer delay, GB-1).")
 	case n.virtual:
@@ -80,6 +82,9 @@ func (s *Sim) Reasons(ref ObjectRef) []Reason {
 	if inGraph {
 		for _, q := range []*workQueue{s.gb.attemptToDelete, s.gb.attemptToOrphan} {
 			s.whyQueued(q, n, say)
+		}
+		if w := s.gc.startup.why(s.clock.tick); w != "" {
+			say("%s", w)
 		}
 	}
 	return out
@@ -126,6 +131,8 @@ func (s *Sim) whyOwners(o *Object, n *node, say func(string, ...any)) {
 	refs, err := s.gc.classify(peekReads{s}, item, o.OwnerReferences, classifiedRefs{}, func(r refResult) {
 		desc := r.ref.Kind + " " + r.ref.Name
 		switch {
+		case r.cached && s.gb.absentOwnerCache.uidOnly:
+			absent = append(absent, fmt.Sprintf("%s (its uid is in absentOwnerCache, which Kubernetes %s keys by uid alone: V-2a)", desc, s.cfg.Kubernetes))
 		case r.cached:
 			absent = append(absent, desc+" (in absentOwnerCache)")
 		case r.verdict == refDangling:

@@ -26,6 +26,8 @@ type garbageCollector struct {
 	refs classifiedRefs
 	// release decides the branches that changed between releases (V-3c, V-4a, V-6).
 	release Release
+	// startup says when the workers may run (Q-6, SYNC-4, V-5a).
+	startup startup
 }
 
 // queueAction is what a worker does with its item afterwards (DEL-3, ORPH-3).
@@ -153,7 +155,7 @@ func (gc *garbageCollector) attemptToDeleteOutcome(n *node, o outcome, err error
 		return requeue(rules.DEL3, "error: "+err.Error())
 	case n.virtual: // #56121, #57503
 		o := requeue(rules.DEL3, o.describe()+"; not yet observed")
-		if r, ok := gc.resources.Lookup(n.identity.APIVersion, n.identity.Kind); ok && !r.Monitored {
+		if r, ok := gc.resources.Lookup(n.identity.APIVersion, n.identity.Kind); ok && (!r.Monitored || r.Broken) {
 			o.stuck = "owner kind is not monitored (SYNC-3)"
 		}
 		return o

@@ -56,9 +56,10 @@ func (in *informers) delayOf(gk schema.GroupKind) int64 {
 	return in.delay
 }
 
-// observe queues an API server event for delivery, unless its kind is not monitored (GB-16).
+// observe queues an API server event for delivery, unless its kind is not monitored (GB-16)
+// or its monitor is broken.
 func (in *informers) observe(ev WatchEvent) {
-	if !ev.Resource.Monitored {
+	if !ev.Resource.Monitored || ev.Resource.Broken { // a broken kind's monitor never syncs (V-5a)
 		return
 	}
 	q, ok := in.last.q, in.last.r == ev.Resource

@@ -108,9 +108,15 @@ func (o ops) getObject(rule rules.ID, id objectReference) (*Object, error) {
 		o.gc.trace.add(Record{Component: o.worker, Queue: o.queue, Rule: rule, Key: id.String(), Text: "REST mapping failed: " + err.Error()})
 		return nil, &restMappingError{err}
 	}
-	if r.Namespaced && id.Namespace == "" && o.gc.release.refusesNamespacedOwnerOfClusterScoped() {
-		o.gc.trace.add(Record{Component: o.worker, Queue: o.queue, Rule: rule, Key: id.String(), Text: "namespaced kind without a namespace: no call"})
-		return nil, errClusterScopedNamespacedOwner
+	if r.Namespaced && id.Namespace == "" {
+		if o.gc.release.refusesNamespacedOwnerOfClusterScoped() {
+			o.gc.trace.add(Record{Component: o.worker, Queue: o.queue, Rule: rule, Key: id.String(), Text: "namespaced kind without a namespace: no call"})
+			return nil, errClusterScopedNamespacedOwner
+		}
+		// V-3c: the GET goes out without a namespace, a path no namespaced resource serves.
+		err := apierrors.NewNotFound(r.GVR().GroupResource(), id.Name)
+		o.recordAlso(rule, rules.V3c, id, err, func() string { return "get " + path(r, "", id.Name) })
+		return nil, err
 	}
 	ns := id.Namespace
 	if !r.Namespaced {

@@ -136,19 +136,9 @@ func New(cfg Config) (*Sim, error) {
 	s.api.GarbageCollection = !cfg.GarbageCollectionDisabled
 	s.api.release = cfg.Kubernetes
 	s.informers = newInformers(delay, delays)
-	s.gb = &graphBuilder{
-		graph:            graph{uidToNode: make(map[types.UID]*node, max(cfg.SizeHint, 0))},
-		attemptToDelete:  newWorkQueue("attemptToDelete"),
-		attemptToOrphan:  newWorkQueue("attemptToOrphan"),
-		absentOwnerCache: newAbsentOwnerCache(cfg.AbsentOwnerCacheSize),
-		trace:            &s.trace,
-		release:          cfg.Kubernetes,
-	}
-	s.gb.absentOwnerCache.uidOnly = cfg.Kubernetes.uidKeyedAbsentOwners() // V-2a
-	s.gb.attemptToOrphan.slot = 1                                         // each queue keeps its own state on the nodes
-	s.gb.attemptToDelete.immediateRequeue = cfg.RequeueImmediately
-	s.gb.attemptToOrphan.immediateRequeue = cfg.RequeueImmediately
-	s.gc = &garbageCollector{gb: s.gb, api: s.api, informers: s.informers, resources: rs, trace: &s.trace, clock: &s.clock, release: cfg.Kubernetes}
+	s.gb = newGraphBuilder(cfg, &s.trace)
+	s.gc = &garbageCollector{gb: s.gb, api: s.api, informers: s.informers, resources: rs, trace: &s.trace, clock: &s.clock,
+		release: cfg.Kubernetes, startup: newStartup(cfg.Kubernetes, rs, 0)}
 	s.api.watch = append(s.api.watch, s.onWatchEvent, s.order.observe)
 	s.api.warn = func(ref ObjectRef, msg string) {
 		s.trace.add(Record{Component: CompAPIServer, Rule: rules.API3, Key: ref.String(), Text: "warning: " + msg})
@@ -163,6 +153,24 @@ func New(cfg Config) (*Sim, error) {
 		s.orphanWorkers = append(s.orphanWorkers, Worker(CompOrphanWorker, i))
 	}
 	return s, nil
+}
+
+// newGraphBuilder is the GC's graph builder, its queues and its absentOwnerCache as
+// kube-controller-manager starts them: empty.
+func newGraphBuilder(cfg Config, trace *tracer) *graphBuilder {
+	gb := &graphBuilder{
+		graph:            graph{uidToNode: make(map[types.UID]*node, max(cfg.SizeHint, 0))},
+		attemptToDelete:  newWorkQueue("attemptToDelete"),
+		attemptToOrphan:  newWorkQueue("attemptToOrphan"),
+		absentOwnerCache: newAbsentOwnerCache(cfg.AbsentOwnerCacheSize),
+		trace:            trace,
+		release:          cfg.Kubernetes,
+	}
+	gb.absentOwnerCache.uidOnly = cfg.Kubernetes.uidKeyedAbsentOwners() // V-2a
+	gb.attemptToOrphan.slot = 1                                         // each queue keeps its own state on the nodes
+	gb.attemptToDelete.immediateRequeue = cfg.RequeueImmediately
+	gb.attemptToOrphan.immediateRequeue = cfg.RequeueImmediately
+	return gb
 }
 
 // newUID draws a version-4 style UUID from the seeded source, again while the draw is a
@@ -305,8 +313,10 @@ func (s *Sim) Tick() {
 	for n := s.gb.graphChanges.len(); n > 0; n-- {
 		s.gb.processGraphChanges()
 	}
-	s.runWorkers(s.gb.attemptToDelete, s.deleteWorkers, s.gc.processAttemptToDelete)
-	s.runWorkers(s.gb.attemptToOrphan, s.orphanWorkers, s.gc.processAttemptToOrphan)
+	if s.gc.startup.workersRun(s.clock.tick, &s.trace) { // Q-6, SYNC-4, V-5a
+		s.runWorkers(s.gb.attemptToDelete, s.deleteWorkers, s.gc.processAttemptToDelete)
+		s.runWorkers(s.gb.attemptToOrphan, s.orphanWorkers, s.gc.processAttemptToOrphan)
+	}
 	s.tickControllers()
 }
 
@@ -386,6 +396,9 @@ func (s *Sim) RunOrphanItem() bool {
 }
 
 func (s *Sim) runOne(q *workQueue, worker Component, process func(Component, *node) func()) bool {
+	if !s.gc.startup.workersRun(s.clock.tick, &s.trace) {
+		return false
+	}
 	item, ok := q.Get(worker)
 	if ok {
 		process(worker, item)()
@@ -400,7 +413,7 @@ func (s *Sim) Idle() bool { return s.gcIdle() && s.controllersIdle() }
 
 func (s *Sim) gcIdle() bool {
 	return s.informers.count == 0 && s.gb.graphChanges.len() == 0 &&
-		s.gb.attemptToDelete.idle() && s.gb.attemptToOrphan.idle()
+		(s.gb.attemptToDelete.idle() && s.gb.attemptToOrphan.idle() || s.gc.startup.never())
 }
 
 // ErrMaxTicks is returned by RunUntilIdle when the tick bound is reached.

@@ -21,6 +21,8 @@ func (st Step) Input() gccore.Input {
 		return gccore.Input{Op: gccore.InputOp(st.Op), EventKind: st.EventKind}
 	case OpScale, OpSetNodeReady, OpSetLabels: // cluster.go: merge patches
 		return gccore.PatchInput(st.Ref, st.Patch)
+	case OpRestart:
+		return gccore.Input{Op: gccore.InputRestart, Restart: gccore.RestartControllerManager}
 	}
 	return gccore.Input{Op: gccore.InputTick, Ticks: st.Ticks}
 }

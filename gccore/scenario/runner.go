@@ -24,6 +24,9 @@ type Runner struct {
 // NewRunner builds the simulation and creates the scenario's objects at tick 0.
 func NewRunner(sc *Scenario, cfg gccore.Config) (*Runner, error) {
 	cfg.Resources = sc.Resources
+	if !cfg.Kubernetes.Set() {
+		cfg.Kubernetes = sc.Kubernetes
+	}
 	if cfg.SizeHint == 0 {
 		cfg.SizeHint = len(sc.Objects)
 	}
@@ -136,6 +139,8 @@ func describeStep(st Step) string {
 	switch st.Op {
 	case OpDeliverEvent, OpGraphChange, OpDeleteItem, OpOrphanItem:
 		return st.EventKind
+	case OpRestart:
+		return gccore.RestartControllerManager
 	case OpRun:
 		if st.Idle {
 			return "idle"

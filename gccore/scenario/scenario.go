@@ -28,6 +28,9 @@ type Scenario struct {
 	// are the controllers that run (cluster.go).
 	Version     int
 	Controllers []string
+	// Kubernetes is the release the file plays (`kubernetes:`, version 2); a runner's
+	// Config.Kubernetes, when set, overrides it (gcplay sim --kubernetes).
+	Kubernetes gccore.Release
 }
 
 // Op names a step kind.
@@ -440,7 +443,7 @@ func parseStep(rs *gccore.Resources, s map[string]json.RawMessage, opt Options) 
 			if ok, err := clusterStep(rs, &st, body); ok {
 				return st, err
 			}
-			return st, fmt.Errorf("unknown step %q (want create, update, delete, addFinalizer, removeFinalizer, run, scale, setNodeReady or setLabels)", op)
+			return st, fmt.Errorf("unknown step %q (want create, update, delete, addFinalizer, removeFinalizer, run, scale, setNodeReady, setLabels or restart)", op)
 		}
 	}
 	return st, nil

@@ -47,6 +47,8 @@ func StepMap(in gccore.Input) (step map[string]any, ok bool) {
 			body["kind"] = in.EventKind
 		}
 		return map[string]any{string(in.Op): body}, true
+	case gccore.InputRestart:
+		return map[string]any{string(OpRestart): in.Restart}, true
 	}
 	return nil, false
 }
