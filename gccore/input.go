@@ -55,6 +55,10 @@ type Input struct {
 	Ticks int64 `json:"ticks,omitempty"`
 	// Restart names what a restart input restarts: RestartControllerManager.
 	Restart string `json:"restart,omitempty"`
+	// Reads makes a runDeleteItem stop after the item's reads and decision: the worker
+	// holds its writes until the next runDeleteItem or tick, so that an input can come
+	// between the GC's GET and its DELETE (Q-9's window; the race of V-6).
+	Reads bool `json:"reads,omitempty"`
 }
 
 // CreateInput creates o.
@@ -94,7 +98,7 @@ func (in Input) Fine() bool { return !in.Action() && in.Op != InputTick }
 // Equal reports whether two inputs are the same.
 func (in Input) Equal(o Input) bool {
 	if in.Op != o.Op || in.Finalizer != o.Finalizer || in.Ticks != o.Ticks || in.PatchType != o.PatchType ||
-		in.EventKind != o.EventKind || string(in.Patch) != string(o.Patch) || in.Restart != o.Restart {
+		in.EventKind != o.EventKind || string(in.Patch) != string(o.Patch) || in.Restart != o.Restart || in.Reads != o.Reads {
 		return false
 	}
 	return reflect.DeepEqual(in.Ref, o.Ref) && reflect.DeepEqual(in.Options, o.Options) && reflect.DeepEqual(in.Object, o.Object)
@@ -159,7 +163,7 @@ func (s *Sim) Apply(in Input) (Applied, error) {
 	case InputGraphChange:
 		return Applied{Did: s.ProcessGraphChange()}, nil
 	case InputDeleteItem:
-		return Applied{Did: s.RunDeleteItem()}, nil
+		return Applied{Did: s.runOne(s.gb.attemptToDelete, s.deleteWorkers[0], s.gc.processAttemptToDelete, in.Reads)}, nil
 	case InputOrphanItem:
 		return Applied{Did: s.RunOrphanItem()}, nil
 	case InputCreate:

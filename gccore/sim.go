@@ -90,6 +90,9 @@ type Sim struct {
 	// each worker goroutine's item in processNextWorkItem).
 	held        []*node
 	writes      []func()     // runWorkers' buffer of each worker's writes, reused every tick
+	// pending is a runDeleteItem's item whose writes wait (Input.Reads), nil otherwise;
+	// the next runDeleteItem or Tick makes them first.
+	pending *pendingWrites
 	controllers []Controller // controllers.go: the cluster around the GC
 	names       *rand.Rand   // RandSuffix's source, made at first use
 	// created counts the objects the controllers created (Client.Create); err is set,
@@ -304,6 +307,7 @@ func (s *Sim) GetShared(ref ObjectRef) (*Object, error) { return s.api.GetShared
 // processes every graphChanges entry present, then each delete worker and each orphan
 // worker handles at most one item.
 func (s *Sim) Tick() {
+	s.pending.finish(&s.pending)
 	s.clock.tick++
 	now := s.clock.nowMS()
 	s.gb.attemptToDelete.promote(now)
@@ -387,29 +391,59 @@ func (s *Sim) ProcessGraphChange() bool { return s.gb.processGraphChanges() }
 
 // RunDeleteItem lets one worker process the head of attemptToDelete.
 func (s *Sim) RunDeleteItem() bool {
-	return s.runOne(s.gb.attemptToDelete, s.deleteWorkers[0], s.gc.processAttemptToDelete)
+	return s.runOne(s.gb.attemptToDelete, s.deleteWorkers[0], s.gc.processAttemptToDelete, false)
 }
 
 // RunOrphanItem lets one worker process the head of attemptToOrphan.
 func (s *Sim) RunOrphanItem() bool {
-	return s.runOne(s.gb.attemptToOrphan, s.orphanWorkers[0], s.gc.processAttemptToOrphan)
+	return s.runOne(s.gb.attemptToOrphan, s.orphanWorkers[0], s.gc.processAttemptToOrphan, false)
 }
 
-func (s *Sim) runOne(q *workQueue, worker Component, process func(Component, *node) func()) bool {
+// runOne lets worker process the head of q: its reads, then its writes, unless reads
+// holds the writes back (Input.Reads). Writes held back by an earlier call are made
+// first, and are the step.
+func (s *Sim) runOne(q *workQueue, worker Component, process func(Component, *node) func(), reads bool) bool {
+	if s.pending != nil {
+		s.pending.finish(&s.pending)
+		return true
+	}
 	if !s.gc.startup.workersRun(s.clock.tick, &s.trace) {
 		return false
 	}
 	item, ok := q.Get(worker)
-	if ok {
-		process(worker, item)()
-		q.Done(item)
+	if !ok {
+		return false
 	}
-	return ok
+	p := &pendingWrites{q: q, item: item, writes: process(worker, item)}
+	if reads {
+		s.pending = p
+		return true
+	}
+	p.finish(&p)
+	return true
+}
+
+// pendingWrites is an item a worker has read and decided, whose writes wait.
+type pendingWrites struct {
+	q      *workQueue
+	item   *node
+	writes func()
+}
+
+// finish makes the writes and releases the item, then clears the holder's pointer;
+// a nil p has nothing to finish.
+func (p *pendingWrites) finish(holder **pendingWrites) {
+	if p == nil {
+		return
+	}
+	*holder = nil
+	p.writes()
+	p.q.Done(p.item)
 }
 
 // Idle reports that no watch event is pending, graphChanges is empty, and no queue holds
 // an item other than a stuck retry (scenario-format.md).
-func (s *Sim) Idle() bool { return s.gcIdle() && s.controllersIdle() }
+func (s *Sim) Idle() bool { return s.pending == nil && s.gcIdle() && s.controllersIdle() }
 
 func (s *Sim) gcIdle() bool {
 	return s.informers.count == 0 && s.gb.graphChanges.len() == 0 &&

@@ -6,14 +6,16 @@
 // Commands (refs are Kind/namespace/name or Kind/name; api=group/version overrides the
 // preferred version):
 //
-//	new [workers=N] [delay=N] [delay-KIND=N] [cache=N] [requeue=immediate] [gc=off]
+//	new [workers=N] [delay=N] [delay-KIND=N] [cache=N] [requeue=immediate] [gc=off] [kubernetes=V]
 //	    input: optional YAML with resources: (custom kinds)
 //	create                      input: YAML objects (--- separated)
 //	patch REF [type=merge|strategic]          input: the patch body (YAML or JSON)
 //	delete REF [policy=P] [orphan=B] [grace=N] [uid=U] [rv=R]
 //	add-finalizer REF f=NAME / remove-finalizer REF f=NAME
-//	tick [n=N]   idle [max=N]   deliver [kind=K]   process   run-delete   run-orphan
-//	    each prints the trace records it produced
+//	tick [n=N]   idle [max=N]   deliver [kind=K]   process   run-delete [reads]   run-orphan
+//	restart                     restarts kube-controller-manager (SYNC-7)
+//	    each prints the trace records it produced; run-delete reads makes the item's
+//	    reads and decision only, its writes waiting for the next run-delete or tick
 //	objects  graph  queues  cache  events  dot  why REF  watch  trace
 //	scenario                    input: a scenario file; prints the final objects and the order of DELETED events
 package gctest
@@ -180,7 +182,9 @@ func (h *Harness) Inputs(t testing.TB, d *datadriven.TestData) (ins []gccore.Inp
 	case "process":
 		ins = append(ins, gccore.Input{Op: gccore.InputGraphChange})
 	case "run-delete":
-		ins = append(ins, gccore.Input{Op: gccore.InputDeleteItem})
+		ins = append(ins, gccore.Input{Op: gccore.InputDeleteItem, Reads: d.HasArg("reads")})
+	case "restart":
+		ins = append(ins, gccore.Input{Op: gccore.InputRestart, Restart: gccore.RestartControllerManager})
 	case "run-orphan":
 		ins = append(ins, gccore.Input{Op: gccore.InputOrphanItem})
 	default:
@@ -216,6 +220,12 @@ func (h *Harness) New(t testing.TB, d *datadriven.TestData) {
 			cfg.RequeueImmediately = true
 		case a.Key == "gc" && v == "off":
 			cfg.GarbageCollectionDisabled = true
+		case a.Key == "kubernetes":
+			r, err := gccore.ParseRelease(v)
+			if err != nil {
+				t.Fatalf("%s: kubernetes: %v", d.Pos, err)
+			}
+			cfg.Kubernetes = r
 		default:
 			t.Fatalf("%s: unknown argument %s", d.Pos, a)
 		}
