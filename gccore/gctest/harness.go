@@ -17,7 +17,7 @@
 //	    each prints the trace records it produced; run-delete reads makes the item's
 //	    reads and decision only, its writes waiting for the next run-delete or tick
 //	objects  graph  queues  cache  events  dot  why REF  watch  trace
-//	scenario                    input: a scenario file; prints the final objects and the order of DELETED events
+//	scenario [kubernetes=V]     input: a scenario file; prints the final objects and the order of DELETED events
 package gctest
 
 import (
@@ -311,7 +311,17 @@ func deleteOptions(t testing.TB, d *datadriven.TestData) metav1.DeleteOptions {
 
 // runScenario runs a scenario file and prints the final objects and the deletion order.
 func runScenario(t testing.TB, d *datadriven.TestData) string {
-	r, err := scenario.Run(d.Pos, []byte(d.Input), gccore.Config{}, scenario.DefaultMaxTicks)
+	var cfg gccore.Config
+	if d.HasArg("kubernetes") { // as gcplay sim --kubernetes: overrides the file's
+		var v string
+		d.ScanArgs(t, "kubernetes", &v)
+		r, err := gccore.ParseRelease(v)
+		if err != nil {
+			t.Fatalf("%s: kubernetes: %v", d.Pos, err)
+		}
+		cfg.Kubernetes = r
+	}
+	r, err := scenario.Run(d.Pos, []byte(d.Input), cfg, scenario.DefaultMaxTicks)
 	if r == nil {
 		return "error: " + err.Error() + "\n"
 	}
