@@ -18,6 +18,8 @@ type Runner struct {
 	Sim      *gccore.Sim
 	// MaxTicks is the tick the simulation may not pass.
 	MaxTicks int64
+	// Kubernetes is the release the run plays: the Config's when set, else the file's.
+	Kubernetes gccore.Release
 	player   Player
 }
 
@@ -43,7 +45,7 @@ func NewRunner(sc *Scenario, cfg gccore.Config) (*Runner, error) {
 			return nil, fmt.Errorf("%s: objects[%d] (%s): %s", sc.File, i, quoteRef(o.Ref()), apiError(err))
 		}
 	}
-	return &Runner{Scenario: sc, Sim: sim, MaxTicks: DefaultMaxTicks, player: Player{Steps: sc.Steps}}, nil
+	return &Runner{Scenario: sc, Sim: sim, MaxTicks: DefaultMaxTicks, Kubernetes: cfg.Kubernetes, player: Player{Steps: sc.Steps}}, nil
 }
 
 // Run parses a scenario file's text and plays it to the end with cfg, as `gcplay sim`
