@@ -26,7 +26,7 @@ type Restarter interface {
 // workers wait for the new monitors as at start (startup).
 func restartControllerManager(s *Sim) {
 	tick := s.clock.tick
-	s.pending = nil // a worker's held writes die with the process
+	s.pending = nil       // a worker's held writes die with the process
 	events := s.gb.events // reported Events are API objects: they survive
 	s.gb = newGraphBuilder(s.cfg, &s.trace)
 	s.gb.events = events

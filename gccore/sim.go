@@ -88,11 +88,11 @@ type Sim struct {
 	order                        objectOrder
 	// held is runWorkers' buffer, reused every tick: held[i] is workers[i]'s item (upstream:
 	// each worker goroutine's item in processNextWorkItem).
-	held        []*node
-	writes      []func()     // runWorkers' buffer of each worker's writes, reused every tick
+	held   []*node
+	writes []func() // runWorkers' buffer of each worker's writes, reused every tick
 	// pending is a runDeleteItem's item whose writes wait (Input.Reads), nil otherwise;
 	// the next runDeleteItem or Tick makes them first.
-	pending *pendingWrites
+	pending     *pendingWrites
 	controllers []Controller // controllers.go: the cluster around the GC
 	names       *rand.Rand   // RandSuffix's source, made at first use
 	// created counts the objects the controllers created (Client.Create); err is set,

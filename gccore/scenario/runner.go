@@ -20,7 +20,7 @@ type Runner struct {
 	MaxTicks int64
 	// Kubernetes is the release the run plays: the Config's when set, else the file's.
 	Kubernetes gccore.Release
-	player   Player
+	player     Player
 }
 
 // NewRunner builds the simulation and creates the scenario's objects at tick 0.
