@@ -51,6 +51,8 @@ func (s *Sim) Reasons(ref ObjectRef) []Reason {
 	switch {
 	case !inGraph && s.api.Resources.brokenKind(o.APIVersion, o.Kind):
 		say("The garbage collector never sees it: the monitor of its kind never syncs (a broken resource type), so it is unknown to the graph (FG-5).")
+	case !inGraph && !s.cfg.Kubernetes.checksCoordinates() && !s.informers.pendingFor(o.UID):
+		say("The garbage collector's graph has lost it: Kubernetes %s removes a node by uid on any virtual delete of that uid, even one for another identity (V-3b); its next watch event brings it back.", s.cfg.Kubernetes)
 	case !inGraph:
 		say("The garbage collector has not seen it yet: its watch event is still on the way (informer delay, GB-1).")
 	case n.virtual:
@@ -135,6 +137,9 @@ func (s *Sim) whyOwners(o *Object, n *node, say func(string, ...any)) {
 			absent = append(absent, fmt.Sprintf("%s (its uid is in absentOwnerCache, which Kubernetes %s keys by uid alone: V-2a)", desc, s.cfg.Kubernetes))
 		case r.cached:
 			absent = append(absent, desc+" (in absentOwnerCache)")
+		case r.verdict == refDangling && o.Namespace == "" && r.id.Namespace == "" && !s.cfg.Kubernetes.refusesNamespacedOwnerOfClusterScoped() &&
+			s.api.Resources.namespaced(r.ref.APIVersion, r.ref.Kind):
+			absent = append(absent, fmt.Sprintf("%s (a namespaced owner, looked up without a namespace as Kubernetes %s does for a cluster-scoped dependent: V-3c)", desc, s.cfg.Kubernetes))
 		case r.verdict == refDangling:
 			absent = append(absent, desc)
 		case r.verdict == refWaiting:
@@ -184,6 +189,9 @@ func (p peekReads) cached(ref *metav1.OwnerReference, item objectReference) (obj
 }
 
 func (p peekReads) get(id objectReference) (*Object, error) {
+	if r, ok := p.s.api.Resources.Lookup(id.APIVersion, id.Kind); ok && r.Namespaced && id.Namespace == "" {
+		return nil, notFoundWithoutNamespace(r, id.Name) // V-3c, as the worker's GET (ownerLookup lets it through)
+	}
 	return p.s.api.getShared(ObjectRef{APIVersion: id.APIVersion, Kind: id.Kind, Namespace: id.Namespace, Name: id.Name})
 }
 

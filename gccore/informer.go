@@ -85,6 +85,18 @@ func (in *informers) observe(ev WatchEvent) {
 	in.count++
 }
 
+// pendingFor reports whether an undelivered event is about uid (Sim.Why; a scan).
+func (in *informers) pendingFor(uid types.UID) bool {
+	for _, q := range in.queues {
+		for _, ev := range q.events.pending() {
+			if ev.Object.UID == uid {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // next returns the oldest pending event (by write order) among those due at tick,
 // or, with due false, among all pending events. match may restrict the kind.
 // old is the informer's previous state of the object (for update events), if any.

@@ -113,8 +113,7 @@ func (o ops) getObject(rule rules.ID, id objectReference) (*Object, error) {
 			o.gc.trace.add(Record{Component: o.worker, Queue: o.queue, Rule: rule, Key: id.String(), Text: "namespaced kind without a namespace: no call"})
 			return nil, errClusterScopedNamespacedOwner
 		}
-		// V-3c: the GET goes out without a namespace, a path no namespaced resource serves.
-		err := apierrors.NewNotFound(r.GVR().GroupResource(), id.Name)
+		err := notFoundWithoutNamespace(r, id.Name)
 		o.recordAlso(rule, rules.V3c, id, err, func() string { return "get " + path(r, "", id.Name) })
 		return nil, err
 	}
@@ -125,6 +124,12 @@ func (o ops) getObject(rule rules.ID, id objectReference) (*Object, error) {
 	obj, err := o.gc.api.getShared(ObjectRef{APIVersion: id.APIVersion, Kind: id.Kind, Namespace: ns, Name: id.Name}) // read only
 	o.record(rule, id, err, func() string { return "get " + path(r, ns, id.Name) })
 	return obj, err
+}
+
+// notFoundWithoutNamespace is V-3c's answer to a GET of a namespaced kind without a
+// namespace, a path no namespaced resource serves: 404.
+func notFoundWithoutNamespace(r *Resource, name string) error {
+	return apierrors.NewNotFound(r.GVR().GroupResource(), name)
 }
 
 // deleteObject is OPS-2: DELETE with uid and resourceVersion preconditions; on a conflict,

@@ -249,6 +249,12 @@ func (rs *Resources) RESTMapping(apiVersion, kind string) (*Resource, error) {
 	return rs.byGVK[m.GroupVersionKind], nil
 }
 
+// namespaced reports whether that kind is served and namespaced.
+func (rs *Resources) namespaced(apiVersion, kind string) bool {
+	r, err := rs.RESTMapping(apiVersion, kind)
+	return err == nil && r.Namespaced
+}
+
 // brokenKind reports whether the GC's monitor of that kind never syncs (ResourceDecl.Broken).
 func (rs *Resources) brokenKind(apiVersion, kind string) bool {
 	r, ok := rs.Lookup(apiVersion, kind)
