@@ -157,6 +157,8 @@ func (gc *garbageCollector) attemptToDeleteOutcome(n *node, o outcome, err error
 		o := requeue(rules.DEL3, o.describe()+"; not yet observed")
 		if r, ok := gc.resources.Lookup(n.identity.APIVersion, n.identity.Kind); ok && (!r.Monitored || r.Broken) {
 			o.stuck = "owner kind is not monitored (SYNC-3)"
+		} else if _, seen := gc.informers.cache[n.identity.UID]; seen && !gc.release.checksCoordinates() {
+			o.stuck = "its object's node was lost to a virtual delete (V-3b); only its next watch event observes it again"
 		}
 		return o
 	}
