@@ -12,8 +12,8 @@ import (
 // TestOlderReleasesKeepTheGraphSound runs TestGCProperties' random cases under the
 // releases of the version lens, with a restart drawn in: the old rules change decisions
 // (V-2a … V-7a), never the graph's shape, so the structural invariants hold after every
-// tick (N-1, N-3, N-5, Q-2) and every run without a restart settles. What each release deletes is pinned
-// by the scripts and goldens, not here: the oracle models current only.
+// tick (N-1, N-3, N-5, Q-2) and every run without a restart settles. What each release
+// deletes is pinned by the scripts and goldens, not here: the oracle models current only.
 func TestOlderReleasesKeepTheGraphSound(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		c := drawCase(t)
