@@ -221,11 +221,7 @@ func (h *Harness) New(t testing.TB, d *datadriven.TestData) {
 		case a.Key == "gc" && v == "off":
 			cfg.GarbageCollectionDisabled = true
 		case a.Key == "kubernetes":
-			r, err := gccore.ParseRelease(v)
-			if err != nil {
-				t.Fatalf("%s: kubernetes: %v", d.Pos, err)
-			}
-			cfg.Kubernetes = r
+			cfg.Kubernetes = release(t, d, v)
 		default:
 			t.Fatalf("%s: unknown argument %s", d.Pos, a)
 		}
@@ -315,11 +311,7 @@ func runScenario(t testing.TB, d *datadriven.TestData) string {
 	if d.HasArg("kubernetes") { // as gcplay sim --kubernetes: overrides the file's
 		var v string
 		d.ScanArgs(t, "kubernetes", &v)
-		r, err := gccore.ParseRelease(v)
-		if err != nil {
-			t.Fatalf("%s: kubernetes: %v", d.Pos, err)
-		}
-		cfg.Kubernetes = r
+		cfg.Kubernetes = release(t, d, v)
 	}
 	r, err := scenario.Run(d.Pos, []byte(d.Input), cfg, scenario.DefaultMaxTicks)
 	if r == nil {
@@ -343,6 +335,15 @@ func runScenario(t testing.TB, d *datadriven.TestData) string {
 		b.WriteString(gccore.ObjectLine(o) + "\n")
 	}
 	return b.String()
+}
+
+// release reads a kubernetes= argument.
+func release(t testing.TB, d *datadriven.TestData, v string) gccore.Release {
+	r, err := gccore.ParseRelease(v)
+	if err != nil {
+		t.Fatalf("%s: kubernetes: %v", d.Pos, err)
+	}
+	return r
 }
 
 func splitDocs(s string) []string {
