@@ -172,7 +172,20 @@ func (s *Sim) whyOwners(o *Object, n *node, say func(string, ...any)) {
 		say("Its owner %s is deleting in the foreground and it has dependents: the GC deletes it in the foreground when it processes it (DEL-9b).", strings.Join(waiting, ", "))
 	default:
 		say("No owner is live (%s): the GC deletes it once it processes it (DEL-8, DEL-9c).", strings.Join(append(absent, waiting...), ", "))
+		if s.neverProcessed(n) {
+			say("Nothing has enqueued it, and in Kubernetes %s nothing will: a dependent whose virtual owner is cluster-scoped by its identity is not flagged (no GB-9c before v1.21: V-3d).", s.cfg.Kubernetes)
+		}
 	}
+}
+
+// neverProcessed reports, for a release without GB-9c (V-3d), that the GC is idle and n
+// in no queue: nothing will bring it to a worker.
+func (s *Sim) neverProcessed(n *node) bool {
+	if n == nil || s.cfg.Kubernetes.flagsVirtualClusterScopedOwner() || !s.cfg.Kubernetes.checksCoordinates() || !s.gcIdle() {
+		return false
+	}
+	q := s.gb.attemptToDelete
+	return !q.state(n).dirty && q.waitFor[n] == nil
 }
 
 // peekReads are Sim.Why's DEL-8 reads: the stored objects as they are and absentOwnerCache
