@@ -85,8 +85,10 @@ func (s *Sim) Reasons(ref ObjectRef) []Reason {
 		for _, q := range []*workQueue{s.gb.attemptToDelete, s.gb.attemptToOrphan} {
 			s.whyQueued(q, n, say)
 		}
-		if w := s.gc.startup.why(s.clock.tick); w != "" {
-			say("%s", w)
+		if kinds, at, ok := s.gc.startup.waiting(s.clock.tick); ok && at == 0 {
+			say("No garbage-collector worker runs: the monitor of %s never syncs, and in Kubernetes %s the workers wait for every monitor to sync with no time limit (V-5a).", kinds, s.cfg.Kubernetes)
+		} else if ok {
+			say("The garbage-collector workers wait for the monitor of %s to sync; they start without it at tick %d (SYNC-4).", kinds, at)
 		}
 	}
 	return out

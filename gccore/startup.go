@@ -66,17 +66,16 @@ func (st *startup) workersRun(tick int64, trace *tracer) bool {
 	return true
 }
 
-// why is Sim.Why's sentence while the workers do not run, "" once they do.
-func (st *startup) why(tick int64) string {
+// waiting says, for Sim.Why, whether the workers wait at tick: the kinds whose monitor has
+// not synced, and the tick they start at (0 for never, V-5a); ok is false once they run.
+func (st *startup) waiting(tick int64) (kinds string, at int64, ok bool) {
 	switch {
 	case len(st.broken) == 0:
-		return ""
+		return "", 0, false
 	case st.never():
-		return fmt.Sprintf("No garbage-collector worker runs: the monitor of %s never syncs, and in Kubernetes %s the workers wait for every monitor to sync with no time limit (V-5a).",
-			strings.Join(st.broken, ", "), st.release)
+		return strings.Join(st.broken, ", "), 0, true
 	case tick < st.at+syncTimeout:
-		return fmt.Sprintf("The garbage-collector workers wait for the monitor of %s to sync; they start without it at tick %d (SYNC-4).",
-			strings.Join(st.broken, ", "), st.at+syncTimeout)
+		return strings.Join(st.broken, ", "), st.at + syncTimeout, true
 	}
-	return ""
+	return "", 0, false
 }
