@@ -12,7 +12,8 @@ import (
 type InputOp string
 
 // The inputs of a simulation. The first five move time (a tick, or one of its fine
-// steps); the others are API calls a person or a controller makes at the current tick.
+// steps); the others are API calls a person or a controller makes at the current tick,
+// and the restart of a component (InputRestart), which Action counts with them.
 const (
 	InputTick            InputOp = "tick"
 	InputDeliverEvent    InputOp = "deliverEvent"
