@@ -44,6 +44,8 @@ type APIServer struct {
 	Resources *Resources
 	// GarbageCollection is false to model a server started with GC disabled (API-18).
 	GarbageCollection bool
+	// release decides API-3: before v1.20 duplicate ownerReferences are stored (V-7a).
+	release Release
 
 	// objects holds the stored objects. A stored object is never changed in place (a write
 	// stores a new one), so watch events and the GC's reads share its metadata (getShared).
@@ -114,6 +116,17 @@ func (s *APIServer) List(apiVersion, kind, namespace string) []*Object {
 		if o := s.objects[key]; o.APIVersion == apiVersion && (namespace == "" || key.namespace == namespace) {
 			out = append(out, o)
 		}
+	}
+	slices.SortFunc(out, compareObjects)
+	return out
+}
+
+// listKind is a LIST of r's group/kind at every version, as a real LIST returns it: by
+// namespace, then name (an informer's initial list, SYNC-7).
+func (s *APIServer) listKind(r *Resource) []*Object {
+	out := make([]*Object, 0, len(s.byKind[r.preferred]))
+	for key := range s.byKind[r.preferred] {
+		out = append(out, s.objects[key])
 	}
 	slices.SortFunc(out, compareObjects)
 	return out
@@ -264,10 +277,10 @@ func (s *APIServer) validate(r *Resource, o *Object) field.ErrorList {
 // here every field is part of one comparable key, so that an object with N owners costs
 // N map lookups even when its entries share a uid.
 func (s *APIServer) dedupOwnerReferences(ref ObjectRef, refs []metav1.OwnerReference) []metav1.OwnerReference {
-	switch len(refs) {
-	case 0:
+	switch {
+	case len(refs) == 0:
 		return nil
-	case 1:
+	case len(refs) == 1 || !s.release.dedupsOwnerReferences(): // V-7a: stored as sent
 		return refs // nothing to compare: no map for the usual single owner
 	}
 	var out []metav1.OwnerReference

@@ -78,6 +78,24 @@ func (ci *controllerInformers) handle(ev WatchEvent) {
 	}
 }
 
+// relist is a restart's new initial list (SYNC-7): nothing pending, the cache as the API
+// server stores it now. The controllers themselves are handed the list by the restart.
+func (ci *controllerInformers) relist() {
+	ci.pending = fifo[WatchEvent]{}
+	clear(ci.cache)
+	if ci.current() {
+		return
+	}
+	for _, r := range ci.api.Resources.All() {
+		if r.preferred != r {
+			continue
+		}
+		for _, o := range ci.api.listKind(r) {
+			ci.cache[storeKey{kind: r, namespace: o.Namespace, name: o.Name}] = o
+		}
+	}
+}
+
 // idle reports that no event waits for delivery.
 func (ci *controllerInformers) idle() bool { return ci.pending.len() == 0 }
 

@@ -21,6 +21,9 @@
 //   - queue.go: attemptToDelete/attemptToOrphan work queues with backoff (Q-*)
 //   - garbagecollector.go: the workers' decisions (DEL-*, FG-*, ORPH-*)
 //   - operations.go: the GC's API calls (OPS-*)
+//   - release.go: the version lens, which release's rules the GC plays (Config.Kubernetes, V-*)
+//   - startup.go: when the workers may run after a start or restart (Q-6, SYNC-4, V-5a)
+//   - restart.go: the restart input, kube-controller-manager starting over (SYNC-7)
 //   - trace.go, render.go, views.go, dump.go, explain.go: output
 //
 // # One tick
@@ -41,7 +44,8 @@
 //     every worker's writes (patch, delete, finalizer removal) and outcome, in worker order.
 //     The items are released together, so an item added while held is re-queued on
 //     release. The fine step RunDeleteItem reads and writes one item at once:
-//     the rarer upstream interleavings, where a write comes before a sibling's read.
+//     the rarer upstream interleavings, where a write comes before a sibling's read. Its
+//     Input.Reads form stops after the reads, so that an input can come before the writes.
 //  5. The same for the attemptToOrphan workers.
 //  6. The controllers a scenario runs (Controller, package gccore/cluster, cluster-rules.md),
 //     in the order added: each handles its queue, fed by watch events. The controller-
@@ -62,7 +66,10 @@
 //     runs the kubelet controller has that delete made when the grace period is over
 //     (KUBELET-1), unless the Pod's node is NotReady (KUBELET-2).
 //   - Every served kind is monitored from the start except Events (GB-16); discovery and the
-//     monitor sync loop (SYNC-*) are not modelled.
+//     monitor sync loop (SYNC-*) are not modelled. A kind declared broken has a monitor that
+//     never syncs: the workers wait for it (startup.go).
+//   - Config.Kubernetes plays an older release's GC (release.go): each branch that differs
+//     asks a Release predicate named for its V-rule clause, and cites the clause in the trace.
 //   - Declared custom kinds behave like CRDs: strategic merge patch is refused (415), so the
 //     GC falls back to a JSON merge patch built from its informer's copy (OPS-3).
 //   - The OwnerRefInvalidNamespace Event (GB-14) is recorded (GCEvents, trace), not stored.

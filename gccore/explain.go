@@ -60,6 +60,10 @@ func (s *Sim) Reasons(ref ObjectRef) []Reason {
 	say := func(format string, args ...any) { out = append(out, Because(format, args...)) }
 	n, inGraph := s.gb.graph.read(o.UID)
 	switch {
+	case !inGraph && s.api.Resources.brokenKind(o.APIVersion, o.Kind):
+		say("The garbage collector never sees it: the monitor of its kind never syncs (a broken resource type), so it is unknown to the graph (FG-5).")
+	case !inGraph && !s.cfg.Kubernetes.checksCoordinates() && !s.informers.pendingFor(o.UID):
+		say("The garbage collector's graph has lost it: Kubernetes %s removes a node by uid on any virtual delete of that uid, even one for another identity (V-3b); its next watch event brings it back.", s.cfg.Kubernetes)
 	case !inGraph:
 		say("The garbage collector has not seen it yet: its watch event is still on the way (informer delay, GB-1).")
 	case n.virtual:
@@ -91,6 +95,11 @@ func (s *Sim) Reasons(ref ObjectRef) []Reason {
 	if inGraph {
 		for _, q := range []*workQueue{s.gb.attemptToDelete, s.gb.attemptToOrphan} {
 			s.whyQueued(q, n, say)
+		}
+		if kinds, at, ok := s.gc.startup.waiting(s.clock.tick); ok && at == 0 {
+			say("No garbage-collector worker runs: the monitor of %s never syncs, and in Kubernetes %s the workers wait for every monitor to sync with no time limit (V-5a).", kinds, s.cfg.Kubernetes)
+		} else if ok {
+			say("The garbage-collector workers wait for the monitor of %s to sync; they start without it at tick %d (SYNC-4).", kinds, at)
 		}
 	}
 	return out
@@ -137,8 +146,13 @@ func (s *Sim) whyOwners(o *Object, n *node, say func(string, ...any)) {
 	refs, err := s.gc.classify(peekReads{s}, item, o.OwnerReferences, classifiedRefs{}, func(r refResult) {
 		desc := r.ref.Kind + " " + r.ref.Name
 		switch {
+		case r.cached && s.gb.absentOwnerCache.uidOnly:
+			absent = append(absent, fmt.Sprintf("%s (its uid is in absentOwnerCache, which Kubernetes %s keys by uid alone: V-2a)", desc, s.cfg.Kubernetes))
 		case r.cached:
 			absent = append(absent, desc+" (in absentOwnerCache)")
+		case r.verdict == refDangling && o.Namespace == "" && r.id.Namespace == "" && !s.cfg.Kubernetes.refusesNamespacedOwnerOfClusterScoped() &&
+			s.api.Resources.namespaced(r.ref.APIVersion, r.ref.Kind):
+			absent = append(absent, fmt.Sprintf("%s (a namespaced owner, looked up without a namespace as Kubernetes %s does for a cluster-scoped dependent: V-3c)", desc, s.cfg.Kubernetes))
 		case r.verdict == refDangling:
 			absent = append(absent, desc)
 		case r.verdict == refWaiting:
@@ -171,7 +185,20 @@ func (s *Sim) whyOwners(o *Object, n *node, say func(string, ...any)) {
 		say("Its owner %s is deleting in the foreground and it has dependents: the GC deletes it in the foreground when it processes it (DEL-9b).", strings.Join(waiting, ", "))
 	default:
 		say("No owner is live (%s): the GC deletes it once it processes it (DEL-8, DEL-9c).", strings.Join(append(absent, waiting...), ", "))
+		if s.neverProcessed(n) {
+			say("Nothing has enqueued it, and in Kubernetes %s nothing will: a dependent whose virtual owner is cluster-scoped by its identity is not flagged (no GB-9c before v1.21: V-3d).", s.cfg.Kubernetes)
+		}
 	}
+}
+
+// neverProcessed reports, for a release without GB-9c (V-3d), that the GC is idle and n
+// in no queue: nothing will bring it to a worker.
+func (s *Sim) neverProcessed(n *node) bool {
+	if n == nil || s.cfg.Kubernetes.flagsVirtualClusterScopedOwner() || !s.cfg.Kubernetes.checksCoordinates() || !s.gcIdle() {
+		return false
+	}
+	q := s.gb.attemptToDelete
+	return !q.state(n).dirty && q.waitFor[n] == nil
 }
 
 // peekReads are Sim.Why's DEL-8 reads: the stored objects as they are and absentOwnerCache
@@ -188,6 +215,9 @@ func (p peekReads) cached(ref *metav1.OwnerReference, item objectReference) (obj
 }
 
 func (p peekReads) get(id objectReference) (*Object, error) {
+	if r, ok := p.s.api.Resources.Lookup(id.APIVersion, id.Kind); ok && r.Namespaced && id.Namespace == "" {
+		return nil, notFoundWithoutNamespace(r, id.Name) // V-3c, as the worker's GET (ownerLookup lets it through)
+	}
 	return p.s.api.getShared(ObjectRef{APIVersion: id.APIVersion, Kind: id.Kind, Namespace: id.Namespace, Name: id.Name})
 }
 

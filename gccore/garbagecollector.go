@@ -24,6 +24,10 @@ type garbageCollector struct {
 	// decideOwnerReferences, which keeps only counts and copied uids. Most items have one
 	// owner reference, so this saves an allocation per item of a cascade.
 	refs classifiedRefs
+	// release decides the branches that changed between releases (V-3c, V-4a, V-6).
+	release Release
+	// startup says when the workers may run (Q-6, SYNC-4, V-5a).
+	startup startup
 }
 
 // queueAction is what a worker does with its item afterwards (DEL-3, ORPH-3).
@@ -151,8 +155,10 @@ func (gc *garbageCollector) attemptToDeleteOutcome(n *node, o outcome, err error
 		return requeue(rules.DEL3, "error: "+err.Error())
 	case n.virtual: // #56121, #57503
 		o := requeue(rules.DEL3, o.describe()+"; not yet observed")
-		if r, ok := gc.resources.Lookup(n.identity.APIVersion, n.identity.Kind); ok && !r.Monitored {
+		if r, ok := gc.resources.Lookup(n.identity.APIVersion, n.identity.Kind); ok && (!r.Monitored || r.Broken) {
 			o.stuck = "owner kind is not monitored (SYNC-3)"
+		} else if _, seen := gc.informers.cache[n.identity.UID]; seen && !gc.release.checksCoordinates() {
+			o.stuck = "its object's node was lost to a virtual delete (V-3b); only its next watch event observes it again"
 		}
 		return o
 	}
@@ -172,16 +178,13 @@ func (gc *garbageCollector) attemptToDeleteItem(c ops, item *node) (outcome, wri
 		return outcome{rule: rules.DEL4, text: "already being deleted"}, nil, nil
 	}
 	latest, err := c.getObject(rules.DEL5, item.identity) // DEL-5
-	if isNotFound(err) {
-		gc.gb.enqueueVirtualDeleteEvent(item.identity, c.worker)
-		return outcome{rule: rules.DEL5, text: "object not found: virtual delete"}, nil, errVirtualDeleteQueued
-	}
-	if err != nil {
+	switch {
+	case isNotFound(err):
+		return gc.absentItem(c, item, "object not found")
+	case err != nil:
 		return outcome{}, nil, err
-	}
-	if latest.UID != item.identity.UID {
-		gc.gb.enqueueVirtualDeleteEvent(item.identity, c.worker)
-		return outcome{rule: rules.DEL5, text: "uid mismatch: virtual delete"}, nil, errVirtualDeleteQueued
+	case latest.UID != item.identity.UID:
+		return gc.absentItem(c, item, "uid mismatch")
 	}
 	if item.deletingDependents { // DEL-6
 		return gc.processDeletingDependentsItem(c, item)
@@ -211,6 +214,18 @@ func (gc *garbageCollector) attemptToDeleteItem(c ops, item *node) (outcome, wri
 	return outcome{}, func() (outcome, error) { return gc.deleteItem(c, item, latest, d) }, nil
 }
 
+// absentItem is DEL-5's verdict on an item the API server does not have (why says how):
+// a virtual delete, then the sentinel; before v1.20 the item is marked observed instead
+// and the attempt succeeds, so that DEL-3 does not requeue it (V-4a).
+func (gc *garbageCollector) absentItem(c ops, item *node, why string) (outcome, writes, error) {
+	gc.gb.enqueueVirtualDeleteEvent(item.identity, c.worker)
+	if gc.release.marksObservedOnNotFound() {
+		item.virtual = false
+		return outcome{rule: rules.V4a, text: why + ": virtual delete, item marked observed"}, nil, nil
+	}
+	return outcome{rule: rules.DEL5, text: why + ": virtual delete"}, nil, errVirtualDeleteQueued
+}
+
 // deleteItem makes DEL-9b's and DEL-9c's delete: DEL-10's unblocking patch first when a
 // dependent is deletingDependents, then DEL-11's policy and DEL-12's DELETE.
 func (gc *garbageCollector) deleteItem(c ops, item *node, latest *Object, d deleteDecision) (outcome, error) {
@@ -230,7 +245,17 @@ func (gc *garbageCollector) deleteItem(c ops, item *node, latest *Object, d dele
 	} else {
 		policy = deletePolicy(latest) // DEL-11
 	}
-	err := c.deleteObject(d.rule, item.identity, latest.ResourceVersion, latest.OwnerReferences, policy) // DEL-12
+	rv := latest.ResourceVersion
+	if !gc.release.resourceVersionPrecondition() {
+		rv = "" // V-6a: the uid precondition only
+	}
+	err := c.deleteObject(d.rule, item.identity, rv, latest.OwnerReferences, policy) // DEL-12
+	if isNotFound(err) && !gc.release.virtualDeleteOnDeleteNotFound() {              // V-6b
+		gc.trace.addLazy(func() Record {
+			return Record{Component: c.worker, Queue: c.queue, Rule: rules.V6b, Key: item.identity.String(), Text: "delete found nothing: an error in this release"}
+		})
+		return outcome{}, err
+	}
 	if isNotFound(err) {
 		gc.gb.enqueueVirtualDeleteEvent(item.identity, c.worker)
 		return outcome{rule: rules.DEL12, text: "delete found nothing: virtual delete"}, errVirtualDeleteQueued
@@ -269,11 +294,11 @@ func (gc *garbageCollector) classifyReferences(c ops, item *node, refs []metav1.
 		switch {
 		case r.cached:
 			gc.trace.addLazy(func() Record {
-				return Record{Component: c.worker, Queue: c.queue, Rule: rules.AOC3, Key: item.identity.String(), Text: "owner " + r.id.String() + " is in absentOwnerCache: dangling"}
+				return Record{Component: c.worker, Queue: c.queue, Rule: rules.AOC3, Also: gc.gb.absentOwnerCache.keyRule(), Key: item.identity.String(), Text: "owner " + r.id.String() + " is in absentOwnerCache: dangling"}
 			})
 		case r.verdict == refDangling:
 			gc.trace.addLazy(func() Record {
-				return Record{Component: c.worker, Queue: c.queue, Rule: rules.AOC2, Key: item.identity.String(), Text: "owner " + r.id.String() + " is absent: dangling, added to absentOwnerCache"}
+				return Record{Component: c.worker, Queue: c.queue, Rule: rules.AOC2, Also: gc.gb.absentOwnerCache.keyRule(), Key: item.identity.String(), Text: "owner " + r.id.String() + " is absent: dangling, added to absentOwnerCache"}
 			})
 		}
 	})
@@ -378,10 +403,10 @@ func (gc *garbageCollector) ownerLookup(ref *metav1.OwnerReference, item objectR
 	}
 	id := identityOf(*ref, "")
 	if r.Namespaced {
-		if item.Namespace == "" {
+		if item.Namespace == "" && gc.release.refusesNamespacedOwnerOfClusterScoped() {
 			return id, errClusterScopedNamespacedOwner
 		}
-		id.Namespace = item.Namespace
+		id.Namespace = item.Namespace // V-3c: empty for a cluster-scoped item, found absent
 	}
 	return id, nil
 }

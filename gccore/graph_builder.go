@@ -53,6 +53,8 @@ type graphBuilder struct {
 	absentOwnerCache *absentOwnerCache
 	trace            *tracer
 	events           []GCEvent
+	// release decides the coordinate and namespace checks (V-3) and the cache's key (V-2a).
+	release Release
 	// owners is removeNodeAndNotify's buffer, reused by its next call: the removed node's
 	// owners, looked up once where upstream's removeNode and processGraphChanges look each
 	// up twice. Nothing removeNodeAndNotify calls removes a node, so it is never re-entered.
@@ -103,7 +105,13 @@ func (gb *graphBuilder) processGraphChanges() bool {
 func (gb *graphBuilder) process(ev *event) {
 	uid := ev.obj.UID
 	existing, found := gb.graph.read(uid)
-	if found && !ev.virtual && existing.virtual {
+	switch {
+	case found && existing.virtual && !gb.release.checksCoordinates(): // V-3a: any event, identity kept
+		existing.virtual = false
+		if !ev.virtual {
+			gb.record(rules.V3a, existing.identity, "virtual node observed; its identity is kept")
+		}
+	case found && !ev.virtual && existing.virtual:
 		existing = gb.markObserved(existing, ev.identity()) // GB-3
 	}
 	switch {
@@ -113,12 +121,12 @@ func (gb *graphBuilder) process(ev *event) {
 		gb.updateNode(existing, ev) // GB-5
 	case !found:
 		gb.record(rules.GB10, ev.identity(), "delete of a uid not in the graph: ignored")
-	default:
-		if ev.virtual && !gb.keepOnVirtualDelete(existing, ev.identity()) { // GB-11
-			gb.removeNodeAndNotify(existing, ev.identity(), rules.GB11)
-		} else if !ev.virtual {
-			gb.removeNodeAndNotify(existing, ev.identity(), rules.GB10)
-		}
+	case !ev.virtual:
+		gb.removeNodeAndNotify(existing, ev.identity(), rules.GB10)
+	case !gb.release.checksCoordinates(): // V-3b: removed by uid, whatever its identity
+		gb.removeNodeAndNotify(existing, ev.identity(), rules.V3b)
+	case !gb.keepOnVirtualDelete(existing, ev.identity()): // GB-11
+		gb.removeNodeAndNotify(existing, ev.identity(), rules.GB11)
 	}
 }
 
@@ -161,7 +169,8 @@ func (gb *graphBuilder) addNode(ev *event) {
 // updateNode is GB-5.
 func (gb *graphBuilder) updateNode(n *node, ev *event) {
 	obj := ev.obj
-	if !ev.virtual && (n.identity.APIVersion != ev.apiVersion || n.identity.Kind != ev.kind) {
+	if !ev.virtual && gb.release.checksCoordinates() && // V-3a: no clone before v1.20
+		(n.identity.APIVersion != ev.apiVersion || n.identity.Kind != ev.kind) {
 		old := n
 		n = n.clone()
 		n.identity.APIVersion, n.identity.Kind = ev.apiVersion, ev.kind
@@ -268,7 +277,7 @@ func (gb *graphBuilder) addDependentToOwners(n *node, refs []metav1.OwnerReferen
 			continue
 		}
 		owner.addDependent(n)
-		if suspicious {
+		if suspicious || !gb.release.checksCoordinates() { // V-3a: no flags before v1.20
 			continue
 		}
 		ownerNamespaced := owner.identity.Namespace != ""
@@ -280,7 +289,8 @@ func (gb *graphBuilder) addDependentToOwners(n *node, refs []metav1.OwnerReferen
 			suspicious = true
 		case !owner.identity.coordinatesMatch(ref): // GB-9b
 			suspicious = true
-		case !ownerNamespaced && owner.virtual && n.identity.Namespace != "": // GB-9c, #98040
+		case !ownerNamespaced && owner.virtual && n.identity.Namespace != "" &&
+			gb.release.flagsVirtualClusterScopedOwner(): // GB-9c, #98040 (v1.21; V-3d)
 			suspicious = true
 		}
 	}
@@ -331,8 +341,7 @@ func (gb *graphBuilder) keepOnVirtualDelete(n *node, deleted objectReference) bo
 			return false
 		}
 		if len(matching) > 0 {
-			gb.absentOwnerCache.Add(deleted)
-			gb.record(rules.AOC2, deleted, "added to absentOwnerCache")
+			gb.cacheAbsent(deleted)
 			for _, dep := range matching {
 				gb.enqueueDelete(dep, rules.GB11)
 			}
@@ -353,8 +362,7 @@ func (gb *graphBuilder) keepOnVirtualDelete(n *node, deleted objectReference) bo
 	if n.identity != deleted {
 		matching, _ := partitionDependents(n.sortedDependents(), deleted)
 		if len(matching) > 0 {
-			gb.absentOwnerCache.Add(deleted)
-			gb.record(rules.AOC2, deleted, "added to absentOwnerCache")
+			gb.cacheAbsent(deleted)
 			for _, dep := range matching {
 				gb.enqueueDelete(dep, rules.GB11)
 			}
@@ -381,8 +389,7 @@ func (gb *graphBuilder) removeNodeAndNotify(n *node, id objectReference, rule ru
 	deps := n.sortedDependents()
 	gb.recordText(rule, id, func() string { return fmt.Sprintf("node removed (%d dependents)", len(deps)) })
 	if len(deps) > 0 {
-		gb.absentOwnerCache.Add(id) // AOC-2
-		gb.record(rules.AOC2, id, "added to absentOwnerCache")
+		gb.cacheAbsent(id)
 	}
 	for _, dep := range deps {
 		gb.enqueueDelete(dep, rules.GB10)
@@ -392,6 +399,16 @@ func (gb *graphBuilder) removeNodeAndNotify(n *node, id objectReference, rule ru
 			gb.enqueueDelete(o, rules.GB10)
 		}
 	}
+}
+
+// cacheAbsent is the graph builder's AOC-2: id joins absentOwnerCache, by its uid alone
+// in a release before v1.20 (V-2a).
+func (gb *graphBuilder) cacheAbsent(id objectReference) {
+	gb.absentOwnerCache.Add(id)
+	gb.trace.addLazy(func() Record {
+		return Record{Component: CompGraphBuilder, Queue: "graphChanges", Rule: rules.AOC2, Also: gb.absentOwnerCache.keyRule(),
+			Key: id.String(), Text: "added to absentOwnerCache"}
+	})
 }
 
 // partitionDependents is GB-12. A dependent may be in both lists.

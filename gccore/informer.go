@@ -56,9 +56,10 @@ func (in *informers) delayOf(gk schema.GroupKind) int64 {
 	return in.delay
 }
 
-// observe queues an API server event for delivery, unless its kind is not monitored (GB-16).
+// observe queues an API server event for delivery, unless its kind is not monitored (GB-16)
+// or its monitor is broken.
 func (in *informers) observe(ev WatchEvent) {
-	if !ev.Resource.Monitored {
+	if !ev.Resource.Monitored || ev.Resource.Broken { // a broken kind's monitor never syncs (V-5a)
 		return
 	}
 	q, ok := in.last.q, in.last.r == ev.Resource
@@ -82,6 +83,18 @@ func (in *informers) observe(ev WatchEvent) {
 	in.seq++
 	q.events.push(pendingEvent{WatchEvent: ev, seq: in.seq})
 	in.count++
+}
+
+// pendingFor reports whether an undelivered event is about uid (Sim.Why; a scan).
+func (in *informers) pendingFor(uid types.UID) bool {
+	for _, q := range in.queues {
+		for _, ev := range q.events.pending() {
+			if ev.Object.UID == uid {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // next returns the oldest pending event (by write order) among those due at tick,

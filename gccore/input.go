@@ -12,7 +12,8 @@ import (
 type InputOp string
 
 // The inputs of a simulation. The first five move time (a tick, or one of its fine
-// steps); the others are API calls a person or a controller makes at the current tick.
+// steps); the others are API calls a person or a controller makes at the current tick,
+// and the restart of a component (InputRestart), which Action counts with them.
 const (
 	InputTick            InputOp = "tick"
 	InputDeliverEvent    InputOp = "deliverEvent"
@@ -24,6 +25,9 @@ const (
 	InputDelete          InputOp = "delete"
 	InputAddFinalizer    InputOp = "addFinalizer"
 	InputRemoveFinalizer InputOp = "removeFinalizer"
+	// InputRestart restarts a component, named by Restart (scenario `restart:`, format
+	// version 2): only RestartControllerManager.
+	InputRestart InputOp = "restart"
 )
 
 // Input is one input to a simulation, like raft's pb.Message: every way of driving a Sim
@@ -50,6 +54,12 @@ type Input struct {
 	// Ticks is how many ticks a tick input runs; 0 means one (a saved history has one
 	// tick input per tick, without the field).
 	Ticks int64 `json:"ticks,omitempty"`
+	// Restart names what a restart input restarts: RestartControllerManager.
+	Restart string `json:"restart,omitempty"`
+	// Reads makes a runDeleteItem stop after the item's reads and decision: the worker
+	// holds its writes until the next runDeleteItem or tick, so that an input can come
+	// between the GC's GET and its DELETE (Q-9's window; the race of V-6).
+	Reads bool `json:"reads,omitempty"`
 }
 
 // CreateInput creates o.
@@ -89,7 +99,7 @@ func (in Input) Fine() bool { return !in.Action() && in.Op != InputTick }
 // Equal reports whether two inputs are the same.
 func (in Input) Equal(o Input) bool {
 	if in.Op != o.Op || in.Finalizer != o.Finalizer || in.Ticks != o.Ticks || in.PatchType != o.PatchType ||
-		in.EventKind != o.EventKind || string(in.Patch) != string(o.Patch) {
+		in.EventKind != o.EventKind || string(in.Patch) != string(o.Patch) || in.Restart != o.Restart || in.Reads != o.Reads {
 		return false
 	}
 	return reflect.DeepEqual(in.Ref, o.Ref) && reflect.DeepEqual(in.Options, o.Options) && reflect.DeepEqual(in.Object, o.Object)
@@ -114,6 +124,8 @@ func (in Input) String() string {
 		return s
 	case InputAddFinalizer, InputRemoveFinalizer:
 		return fmt.Sprintf("%s %s %s", in.Op, in.Finalizer, in.Ref)
+	case InputRestart:
+		return "restart " + in.Restart
 	case InputTick:
 		if in.Ticks > 1 {
 			return fmt.Sprintf("tick %d", in.Ticks)
@@ -136,7 +148,7 @@ type Applied struct {
 // player, the workspace, the console, test scripts, lessons). An API call's error is the
 // API server's, so errors.As finds its status (apierrors.APIStatus).
 func (s *Sim) Apply(in Input) (Applied, error) {
-	if in.Action() && in.Op != InputCreate && in.Ref == nil {
+	if in.Action() && in.Op != InputCreate && in.Op != InputRestart && in.Ref == nil {
 		return Applied{}, fmt.Errorf("%s needs a ref", in.Op)
 	}
 	var o *Object
@@ -152,7 +164,7 @@ func (s *Sim) Apply(in Input) (Applied, error) {
 	case InputGraphChange:
 		return Applied{Did: s.ProcessGraphChange()}, nil
 	case InputDeleteItem:
-		return Applied{Did: s.RunDeleteItem()}, nil
+		return Applied{Did: s.runOne(s.gb.attemptToDelete, s.deleteWorkers[0], s.gc.processAttemptToDelete, in.Reads)}, nil
 	case InputOrphanItem:
 		return Applied{Did: s.RunOrphanItem()}, nil
 	case InputCreate:
@@ -175,6 +187,12 @@ func (s *Sim) Apply(in Input) (Applied, error) {
 		o, err = s.AddFinalizer(*in.Ref, in.Finalizer)
 	case InputRemoveFinalizer:
 		o, err = s.RemoveFinalizer(*in.Ref, in.Finalizer)
+	case InputRestart:
+		if in.Restart != RestartControllerManager {
+			return Applied{}, fmt.Errorf("restart %q: only %q restarts", in.Restart, RestartControllerManager)
+		}
+		restartControllerManager(s)
+		return Applied{Did: true}, nil
 	default:
 		return Applied{}, fmt.Errorf("unknown input %q", in.Op)
 	}

@@ -47,9 +47,22 @@ type ops struct {
 // record traces an API call and its result; call renders the request, and runs only when
 // records are kept (tracer.addLazy).
 func (o ops) record(rule rules.ID, id objectReference, err error, call func() string) {
+	o.recordAlso(rule, "", id, err, call)
+}
+
+// recordAlso is record citing a second rule (Record.Also), such as the release's V-rule.
+func (o ops) recordAlso(rule, also rules.ID, id objectReference, err error, call func() string) {
 	o.gc.trace.addLazy(func() Record {
-		return Record{Component: o.worker, Queue: o.queue, Rule: rule, Key: id.String(), Call: call(), Result: statusText(err)}
+		return Record{Component: o.worker, Queue: o.queue, Rule: rule, Also: also, Key: id.String(), Call: call(), Result: statusText(err)}
 	})
+}
+
+// uidOnly is the rule a DELETE without a resourceVersion precondition plays: V-6a.
+func uidOnly(rv string) rules.ID {
+	if rv == "" {
+		return rules.V6a
+	}
+	return ""
 }
 
 // isNotFound and isConflict are apierrors.IsNotFound and IsConflict without the allocation
@@ -96,8 +109,13 @@ func (o ops) getObject(rule rules.ID, id objectReference) (*Object, error) {
 		return nil, &restMappingError{err}
 	}
 	if r.Namespaced && id.Namespace == "" {
-		o.gc.trace.add(Record{Component: o.worker, Queue: o.queue, Rule: rule, Key: id.String(), Text: "namespaced kind without a namespace: no call"})
-		return nil, errClusterScopedNamespacedOwner
+		if o.gc.release.refusesNamespacedOwnerOfClusterScoped() {
+			o.gc.trace.add(Record{Component: o.worker, Queue: o.queue, Rule: rule, Key: id.String(), Text: "namespaced kind without a namespace: no call"})
+			return nil, errClusterScopedNamespacedOwner
+		}
+		err := notFoundWithoutNamespace(r, id.Name)
+		o.recordAlso(rule, rules.V3c, id, err, func() string { return "get " + path(r, "", id.Name) })
+		return nil, err
 	}
 	ns := id.Namespace
 	if !r.Namespaced {
@@ -106,6 +124,12 @@ func (o ops) getObject(rule rules.ID, id objectReference) (*Object, error) {
 	obj, err := o.gc.api.getShared(ObjectRef{APIVersion: id.APIVersion, Kind: id.Kind, Namespace: ns, Name: id.Name}) // read only
 	o.record(rule, id, err, func() string { return "get " + path(r, ns, id.Name) })
 	return obj, err
+}
+
+// notFoundWithoutNamespace is V-3c's answer to a GET of a namespaced kind without a
+// namespace, a path no namespaced resource serves: 404.
+func notFoundWithoutNamespace(r *Resource, name string) error {
+	return apierrors.NewNotFound(r.GVR().GroupResource(), name)
 }
 
 // deleteObject is OPS-2: DELETE with uid and resourceVersion preconditions; on a conflict,
@@ -129,7 +153,7 @@ func (o ops) deleteObject(rule rules.ID, id objectReference, rv string, ownerRef
 		}
 		opts := metav1.DeleteOptions{PropagationPolicy: &policy, Preconditions: &pre}
 		_, _, err := o.gc.api.deleteShared(ref, opts)
-		o.record(rule, id, err, func() string {
+		o.recordAlso(rule, uidOnly(rv), id, err, func() string {
 			call := fmt.Sprintf("delete %s propagationPolicy=%s preconditions(uid=%s", path(r, ref.Namespace, ref.Name), policy, uid)
 			if rv != "" {
 				call += ", resourceVersion=" + rv
@@ -139,7 +163,7 @@ func (o ops) deleteObject(rule rules.ID, id objectReference, rv string, ownerRef
 		return err
 	}
 	err = del(rv)
-	if !isConflict(err) {
+	if !isConflict(err) || rv == "" { // V-6a: a uid conflict is another object: nothing to re-read
 		return err
 	}
 	latest, getErr := o.getObject(rules.OPS2, id)

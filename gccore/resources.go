@@ -27,6 +27,9 @@ type Resource struct {
 	Generation bool
 	// Monitored is false for kinds the GC never watches (GB-16: events).
 	Monitored bool
+	// Broken is set on the preferred version of a kind declared broken (ResourceDecl):
+	// its monitor never syncs.
+	Broken bool
 
 	// gv is GVK.GroupVersion().String() and preferred the preferred version of the
 	// group/kind (N-2, SYNC-1), both set by Resources.add: every API call needs them, and
@@ -53,6 +56,10 @@ type ResourceDecl struct {
 	APIVersion string `json:"apiVersion"`
 	Kind       string `json:"kind"`
 	Namespaced *bool  `json:"namespaced,omitempty"`
+	// Broken makes the GC's monitor of the kind never sync, as a CRD whose conversion
+	// webhook fails (S-42, #101078): its objects never reach the graph, and the workers
+	// wait for it (V-5a, SYNC-4). Scenario format version 2.
+	Broken bool `json:"broken,omitempty"`
 }
 
 // Resources is the API server's resource table and the GC's REST mapper (OPS-1, DEL-8).
@@ -139,12 +146,16 @@ func NewResources(decls []ResourceDecl) (*Resources, error) {
 			Monitored: gvk.Kind != "Event", // GB-16
 		})
 	}
+	var broken []schema.GroupKind
 	for i, d := range decls {
 		gv, err := checkDecl(d)
 		if err != nil {
 			return nil, fmt.Errorf("resources[%d]: %v", i, err)
 		}
 		gvk := gv.WithKind(d.Kind)
+		if d.Broken {
+			broken = append(broken, gvk.GroupKind())
+		}
 		if _, ok := rs.byGVK[gvk]; ok {
 			continue
 		}
@@ -164,6 +175,9 @@ func NewResources(decls []ResourceDecl) (*Resources, error) {
 		plural, _ := meta.UnsafeGuessKindToResource(gvk)
 		r.Plural = plural.Resource
 		rs.add(r)
+	}
+	for _, gk := range broken { // the kind's monitor watches its preferred version (N-2)
+		rs.preferred[gk].Broken = true
 	}
 	return rs, nil
 }
@@ -233,6 +247,18 @@ func (rs *Resources) RESTMapping(apiVersion, kind string) (*Resource, error) {
 		return nil, err
 	}
 	return rs.byGVK[m.GroupVersionKind], nil
+}
+
+// namespaced reports whether that kind is served and namespaced.
+func (rs *Resources) namespaced(apiVersion, kind string) bool {
+	r, err := rs.RESTMapping(apiVersion, kind)
+	return err == nil && r.Namespaced
+}
+
+// brokenKind reports whether the GC's monitor of that kind never syncs (ResourceDecl.Broken).
+func (rs *Resources) brokenKind(apiVersion, kind string) bool {
+	r, ok := rs.Lookup(apiVersion, kind)
+	return ok && r.preferred.Broken
 }
 
 // All returns every served resource, sorted by group, version and kind.

@@ -42,6 +42,9 @@ type Config struct {
 	// the GC's graph are sized for them up front, instead of growing (and rehashing) one
 	// object at a time. A hint, not a limit; scenario.NewRunner sets it.
 	SizeHint int
+	// Kubernetes is the release whose GC rules the simulation plays (release.go,
+	// gc-behavior.md §15): unset is current.
+	Kubernetes Release
 	// MaxCreates bounds the objects the controllers create in one run: 0 is
 	// MaxControllerCreates (tests and fuzzing set less).
 	MaxCreates int
@@ -89,8 +92,11 @@ type Sim struct {
 	order                        objectOrder
 	// held is runWorkers' buffer, reused every tick: held[i] is workers[i]'s item (upstream:
 	// each worker goroutine's item in processNextWorkItem).
-	held        []*node
-	writes      []func()     // runWorkers' buffer of each worker's writes, reused every tick
+	held   []*node
+	writes []func() // runWorkers' buffer of each worker's writes, reused every tick
+	// pending is a runDeleteItem's item whose writes wait (Input.Reads), nil otherwise;
+	// the next runDeleteItem or Tick makes them first.
+	pending     *pendingWrites
 	controllers []Controller // controllers.go: the cluster around the GC
 	// cm is the controller-manager's shared informers (controller_informers.go), which
 	// feed and serve the controllers that AddController added.
@@ -138,18 +144,11 @@ func New(cfg Config) (*Sim, error) {
 	s.trace = tracer{clock: &s.clock, keep: !cfg.Quiet && !cfg.NoTrace}
 	s.api = newAPIServer(rs, &s.clock, s.newUID, cfg.SizeHint)
 	s.api.GarbageCollection = !cfg.GarbageCollectionDisabled
+	s.api.release = cfg.Kubernetes
 	s.informers = newInformers(delay, delays)
-	s.gb = &graphBuilder{
-		graph:            graph{uidToNode: make(map[types.UID]*node, max(cfg.SizeHint, 0))},
-		attemptToDelete:  newWorkQueue("attemptToDelete"),
-		attemptToOrphan:  newWorkQueue("attemptToOrphan"),
-		absentOwnerCache: newAbsentOwnerCache(cfg.AbsentOwnerCacheSize),
-		trace:            &s.trace,
-	}
-	s.gb.attemptToOrphan.slot = 1 // each queue keeps its own state on the nodes
-	s.gb.attemptToDelete.immediateRequeue = cfg.RequeueImmediately
-	s.gb.attemptToOrphan.immediateRequeue = cfg.RequeueImmediately
-	s.gc = &garbageCollector{gb: s.gb, api: s.api, informers: s.informers, resources: rs, trace: &s.trace, clock: &s.clock}
+	s.gb = newGraphBuilder(cfg, &s.trace)
+	s.gc = &garbageCollector{gb: s.gb, api: s.api, informers: s.informers, resources: rs, trace: &s.trace, clock: &s.clock,
+		release: cfg.Kubernetes, startup: newStartup(cfg.Kubernetes, rs, 0)}
 	s.cm = newControllerInformers(s.api, &s.trace, cfg.ControllerInformerDelay)
 	s.api.watch = append(s.api.watch, s.onWatchEvent, s.order.observe, s.cm.observe)
 	s.api.warn = func(ref ObjectRef, msg string) {
@@ -165,6 +164,24 @@ func New(cfg Config) (*Sim, error) {
 		s.orphanWorkers = append(s.orphanWorkers, Worker(CompOrphanWorker, i))
 	}
 	return s, nil
+}
+
+// newGraphBuilder is the GC's graph builder, its queues and its absentOwnerCache as
+// kube-controller-manager starts them: empty.
+func newGraphBuilder(cfg Config, trace *tracer) *graphBuilder {
+	gb := &graphBuilder{
+		graph:            graph{uidToNode: make(map[types.UID]*node, max(cfg.SizeHint, 0))},
+		attemptToDelete:  newWorkQueue("attemptToDelete"),
+		attemptToOrphan:  newWorkQueue("attemptToOrphan"),
+		absentOwnerCache: newAbsentOwnerCache(cfg.AbsentOwnerCacheSize),
+		trace:            trace,
+		release:          cfg.Kubernetes,
+	}
+	gb.absentOwnerCache.uidOnly = cfg.Kubernetes.uidKeyedAbsentOwners() // V-2a
+	gb.attemptToOrphan.slot = 1                                         // each queue keeps its own state on the nodes
+	gb.attemptToDelete.immediateRequeue = cfg.RequeueImmediately
+	gb.attemptToOrphan.immediateRequeue = cfg.RequeueImmediately
+	return gb
 }
 
 // newUID draws a version-4 style UUID from the seeded source, again while the draw is a
@@ -298,6 +315,7 @@ func (s *Sim) GetShared(ref ObjectRef) (*Object, error) { return s.api.GetShared
 // processes every graphChanges entry present, then each delete worker and each orphan
 // worker handles at most one item.
 func (s *Sim) Tick() {
+	s.pending.finish(&s.pending)
 	s.clock.tick++
 	now := s.clock.nowMS()
 	s.gb.attemptToDelete.promote(now)
@@ -307,8 +325,10 @@ func (s *Sim) Tick() {
 	for n := s.gb.graphChanges.len(); n > 0; n-- {
 		s.gb.processGraphChanges()
 	}
-	s.runWorkers(s.gb.attemptToDelete, s.deleteWorkers, s.gc.processAttemptToDelete)
-	s.runWorkers(s.gb.attemptToOrphan, s.orphanWorkers, s.gc.processAttemptToOrphan)
+	if s.gc.startup.workersRun(s.clock.tick, &s.trace) { // Q-6, SYNC-4, V-5a
+		s.runWorkers(s.gb.attemptToDelete, s.deleteWorkers, s.gc.processAttemptToDelete)
+		s.runWorkers(s.gb.attemptToOrphan, s.orphanWorkers, s.gc.processAttemptToOrphan)
+	}
 	s.tickControllers()
 }
 
@@ -379,30 +399,63 @@ func (s *Sim) ProcessGraphChange() bool { return s.gb.processGraphChanges() }
 
 // RunDeleteItem lets one worker process the head of attemptToDelete.
 func (s *Sim) RunDeleteItem() bool {
-	return s.runOne(s.gb.attemptToDelete, s.deleteWorkers[0], s.gc.processAttemptToDelete)
+	return s.runOne(s.gb.attemptToDelete, s.deleteWorkers[0], s.gc.processAttemptToDelete, false)
 }
 
 // RunOrphanItem lets one worker process the head of attemptToOrphan.
 func (s *Sim) RunOrphanItem() bool {
-	return s.runOne(s.gb.attemptToOrphan, s.orphanWorkers[0], s.gc.processAttemptToOrphan)
+	return s.runOne(s.gb.attemptToOrphan, s.orphanWorkers[0], s.gc.processAttemptToOrphan, false)
 }
 
-func (s *Sim) runOne(q *workQueue, worker Component, process func(Component, *node) func()) bool {
-	item, ok := q.Get(worker)
-	if ok {
-		process(worker, item)()
-		q.Done(item)
+// runOne lets worker process the head of q: its reads, then its writes, unless reads
+// holds the writes back (Input.Reads). Writes held back by an earlier call are made
+// first, and are the step.
+func (s *Sim) runOne(q *workQueue, worker Component, process func(Component, *node) func(), reads bool) bool {
+	if s.pending != nil {
+		s.pending.finish(&s.pending)
+		return true
 	}
-	return ok
+	if !s.gc.startup.workersRun(s.clock.tick, &s.trace) {
+		return false
+	}
+	item, ok := q.Get(worker)
+	if !ok {
+		return false
+	}
+	p := &pendingWrites{q: q, item: item, writes: process(worker, item)}
+	if reads {
+		s.pending = p
+		return true
+	}
+	p.finish(&p)
+	return true
+}
+
+// pendingWrites is an item a worker has read and decided, whose writes wait.
+type pendingWrites struct {
+	q      *workQueue
+	item   *node
+	writes func()
+}
+
+// finish makes the writes and releases the item, then clears the holder's pointer;
+// a nil p has nothing to finish.
+func (p *pendingWrites) finish(holder **pendingWrites) {
+	if p == nil {
+		return
+	}
+	*holder = nil
+	p.writes()
+	p.q.Done(p.item)
 }
 
 // Idle reports that no watch event is pending, graphChanges is empty, and no queue holds
 // an item other than a stuck retry (scenario-format.md).
-func (s *Sim) Idle() bool { return s.gcIdle() && s.controllersIdle() }
+func (s *Sim) Idle() bool { return s.pending == nil && s.gcIdle() && s.controllersIdle() }
 
 func (s *Sim) gcIdle() bool {
 	return s.informers.count == 0 && s.gb.graphChanges.len() == 0 &&
-		s.gb.attemptToDelete.idle() && s.gb.attemptToOrphan.idle()
+		(s.gb.attemptToDelete.idle() && s.gb.attemptToOrphan.idle() || s.gc.startup.never())
 }
 
 // ErrMaxTicks is returned by RunUntilIdle when the tick bound is reached.

@@ -3,6 +3,8 @@ package gccore
 import (
 	"container/list"
 
+	"github.com/gcplay/gcplay/gccore/rules"
+
 	"k8s.io/apimachinery/pkg/types"
 )
 
@@ -16,6 +18,10 @@ type absentOwnerCache struct {
 	// alone is cheaper than the identity's five strings, and the GC asks twice for every
 	// owner reference it classifies (DEL-8, AOC-3).
 	byUID map[types.UID]*list.Element
+	// uidOnly keys the cache by uid alone, as v1.13 and v1.16 did (V-2a): an identity is
+	// found when any cached identity has its uid, and a second identity with a cached uid
+	// refreshes that entry instead of adding one. Set once, before the first Add.
+	uidOnly bool
 }
 
 type aocEntry struct {
@@ -31,7 +37,7 @@ func newAbsentOwnerCache(size int) *absentOwnerCache {
 
 func (c *absentOwnerCache) find(id objectReference) *list.Element {
 	for e := c.byUID[id.UID]; e != nil; e = entryOf(e).next {
-		if entryOf(e).id == id {
+		if c.uidOnly || entryOf(e).id == id {
 			return e
 		}
 	}
@@ -69,6 +75,15 @@ func (c *absentOwnerCache) evict(e *list.Element) {
 			return
 		}
 	}
+}
+
+// keyRule is the rule a record about the cache cites beside AOC-2 or AOC-3: V-2a when
+// it is keyed by uid alone, none otherwise.
+func (c *absentOwnerCache) keyRule() rules.ID {
+	if c.uidOnly {
+		return rules.V2a
+	}
+	return ""
 }
 
 // hasUID reports whether some cached identity has that uid: when none has, Has is false

@@ -215,7 +215,7 @@ func TestStepErrorsNameTheLessonStep(t *testing.T) {
 		{"no name", solution, "- delete: {apiVersion: v1, kind: ConfigMap}",
 			"tiny.yaml: solution[0] (delete): apiVersion, kind and name are required"},
 		{"unknown step", solution, solution + "\n- explode: {}",
-			`tiny.yaml: solution[1] (explode): unknown step "explode" (want create, update, delete, addFinalizer, removeFinalizer, run, scale, setNodeReady or setLabels)`},
+			`tiny.yaml: solution[1] (explode): unknown step "explode" (want create, update, delete, addFinalizer, removeFinalizer, run, scale, setNodeReady, setLabels or restart)`},
 		{"cluster step in version 1", solution, "- setNodeReady: {node: node-a, ready: true}",
 			"tiny.yaml: solution[0] (setNodeReady): needs version: 2 at the top of the file"},
 		{"wrong attempt", "recap:", attempt("wrong", "delete: {apiVersion: v1, kind: ConfigMap, name: a, propagationPolicy: Sideways}"),

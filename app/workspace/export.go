@@ -25,6 +25,7 @@ func (w *Workspace) ExportScenario() []byte {
 	type file struct {
 		Version     int                   `json:"version,omitempty"` // 2 with controllers (scenario/cluster.go)
 		Controllers []string              `json:"controllers,omitempty"`
+		Kubernetes  string                `json:"kubernetes,omitempty"` // the release the file plays (version 2)
 		Resources   []gccore.ResourceDecl `json:"resources,omitempty"`
 		Objects     []map[string]any      `json:"objects,omitempty"`
 		Steps       []any                 `json:"steps,omitempty"`
@@ -32,6 +33,9 @@ func (w *Workspace) ExportScenario() []byte {
 	f := file{Resources: w.sc.Resources, Controllers: w.sc.Controllers}
 	if w.sc.Version > 1 {
 		f.Version = w.sc.Version
+	}
+	if w.sc.Kubernetes.Set() {
+		f.Kubernetes = w.sc.Kubernetes.String()
 	}
 	for i, o := range w.sc.Objects {
 		c := o.Copy()

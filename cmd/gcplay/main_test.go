@@ -110,6 +110,14 @@ func TestBadInput(t *testing.T) {
 		{"finalizer of a missing object", "steps:\n- removeFinalizer: {apiVersion: v1, kind: ConfigMap, name: ghost, finalizer: x/y}\n", nil,
 			[]string{"steps[0] (removeFinalizer v1/ConfigMap default/ghost)", "404 NotFound"}},
 		{"negative tick count", "steps:\n- run: -3\n", nil, []string{"steps[0] (run)", "-3"}},
+		{"kubernetes in version 1", "kubernetes: \"1.16\"\n", nil, []string{"kubernetes:", "version: 2"}},
+		{"kubernetes not a release", "version: 2\nkubernetes: \"1.18\"\n", nil,
+			[]string{"kubernetes:", `"1.18"`, `"1.13", "1.16", "1.20", "1.33", "current"`}},
+		{"kubernetes unquoted", "version: 2\nkubernetes: 1.20\n", nil, []string{"kubernetes:", "quote", `kubernetes: "1.20"`}},
+		{"restart in version 1", "steps:\n- restart: controller-manager\n", nil, []string{"steps[0] (restart)", "version: 2"}},
+		{"restart of the kubelet", "version: 2\nsteps:\n- restart: kubelet\n", nil, []string{"steps[0]", `restart takes "controller-manager"`}},
+		{"broken in version 1", "resources:\n- {apiVersion: example.com/v1, kind: Widget, broken: true}\n", nil,
+			[]string{"resources[0] (Widget)", "broken:", "version: 2"}},
 		{"tick count not a number", "steps:\n- run: soon\n", nil, []string{"steps[0] (run)", `"soon"`}},
 		{"unknown propagation policy", "objects:\n- " + cm + "\nsteps:\n- delete: {apiVersion: v1, kind: ConfigMap, name: a, propagationPolicy: Sideways}\n", nil,
 			[]string{"steps[0] (delete v1/ConfigMap default/a)", `"Sideways"`, "Orphan, Background or Foreground"}},
@@ -169,6 +177,7 @@ func TestBadCommandLine(t *testing.T) {
 		{[]string{"sim", "-f", file, "--workers", "0"}, []string{"--workers 0", "want 1 to 10000"}},
 		{[]string{"sim", "-f", file, "--max-ticks", "-1"}, []string{"--max-ticks -1"}},
 		{[]string{"sim", "-f", file, "--informer-delay", "-2"}, []string{"--informer-delay -2"}},
+		{[]string{"sim", "-f", file, "--kubernetes", "1.18"}, []string{"--kubernetes", `"1.18"`, `"1.13", "1.16", "1.20", "1.33", "current"`}},
 	} {
 		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
 			code, out, errOut := runCLI(t, "", tc.args...)
@@ -427,5 +436,32 @@ func TestKubernetesVersionMatchesGoMod(t *testing.T) {
 	want := "k8s.io/apimachinery v0." + strings.TrimPrefix(kubernetesVersion, "v1.") + "."
 	if !strings.Contains(string(mod), want) {
 		t.Fatalf("go.mod has no %q: kubernetesVersion %s is stale", want, kubernetesVersion)
+	}
+}
+
+// TestKubernetesFlagOverridesFile: --kubernetes plays another release's GC rules than the
+// file's kubernetes: (V-2a, V-3b: under 1.16 the valid child goes with the stray one).
+func TestKubernetesFlagOverridesFile(t *testing.T) {
+	data, err := os.ReadFile("../../gccore/testdata/scenarios/lens-cross-namespace-1.16.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := writeScenario(t, "xns.yaml", string(data))
+	for _, tc := range []struct {
+		args      []string
+		childKept bool
+	}{
+		{nil, false},
+		{[]string{"--kubernetes", "current"}, true},
+		{[]string{"--kubernetes", "1.20"}, true},
+		{[]string{"--kubernetes", "1.13"}, false},
+	} {
+		code, out, errOut := runCLI(t, "", append([]string{"sim", "-f", file}, tc.args...)...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", tc.args, code, errOut)
+		}
+		if got := strings.Contains(out, "name: child-1"); got != tc.childKept {
+			t.Errorf("%v: child-1 kept = %v, want %v", tc.args, got, tc.childKept)
+		}
 	}
 }

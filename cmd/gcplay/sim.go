@@ -44,6 +44,16 @@ Examples:
   gcplay sim -f scenario.yaml --controller-informer-delay 3 --trace   # so do the controllers (CM-1)
   gcplay sim -f scenario.yaml --seed 7        # other uids for objects that do not pin one
   gcplay sim -f big.yaml --max-input-bytes 268435456   # read a scenario of up to 256 MiB
+  gcplay sim -f scenario.yaml --kubernetes 1.16 --trace  # the GC rules of Kubernetes 1.16
+
+--kubernetes plays the garbage collector of an older release (gc-behavior.md section 15,
+V-1 ... V-7): "1.13" and "1.16" (absentOwnerCache keyed by uid, no namespace or scope
+checks, the old NotFound handling), "1.20" (workers wait for every monitor with no
+time limit, uid-only delete preconditions), "1.33" (the same preconditions; workers
+start after 30 s) or "current" (today's rules, the default). It overrides the file's
+kubernetes: field (a version 2 file). Version 2 files may also restart the
+controller-manager (a step 'restart: controller-manager') and declare a resource
+'broken: true' (its monitor never syncs); see README "Scenario format version 2".
 `,
 	"dot": `gcplay dot runs a scenario and prints the garbage collector's graph (uidToNode)
 as Graphviz DOT, edges from dependent to owner.
@@ -54,6 +64,7 @@ Examples:
   gcplay dot -f scenario.yaml --max-ticks 50 --workers 1 --informer-delay 3 --seed 7
                                               # the same run settings as gcplay sim
   gcplay dot -f scenario.yaml --controller-informer-delay 3   # controllers on stale caches
+  gcplay dot -f scenario.yaml --kubernetes 1.16   # the graph as Kubernetes 1.16's GC leaves it
   gcplay dot -f big.yaml --max-input-bytes 268435456   # read a scenario of up to 256 MiB
 `,
 	"serve": `gcplay serve serves the playground on a loopback address. Run it from the
@@ -101,6 +112,7 @@ type simOptions struct {
 	controllerDelay int
 	seed            uint64
 	maxInput        int64
+	kubernetes      string
 }
 
 // defaultMaxInput bounds the scenario text read (--max-input-bytes): 64 MiB holds a
@@ -116,6 +128,8 @@ func commonFlags(fs *flag.FlagSet, o *simOptions) {
 	fs.IntVar(&o.controllerDelay, "controller-informer-delay", 0, "ticks between an API write and the controllers seeing its watch event (version 2)")
 	fs.Uint64Var(&o.seed, "seed", 0, "seed for the uids the API server assigns")
 	fs.Int64Var(&o.maxInput, "max-input-bytes", defaultMaxInput, "refuse a scenario file larger than this many bytes")
+	fs.StringVar(&o.kubernetes, "kubernetes", "", "play the GC rules of this release, overriding the file's kubernetes: ("+
+		strings.Join(gccore.ReleaseNames(), ", ")+"; default: the file's, else current)")
 }
 
 func simFlags(out io.Writer) (*flag.FlagSet, *simOptions) {
@@ -189,6 +203,10 @@ func runScenario(o *simOptions, stdin io.Reader) (*scenario.Runner, error) {
 	case o.maxInput < 1:
 		return nil, fmt.Errorf("--max-input-bytes %d: want 1 or more", o.maxInput)
 	}
+	release, err := gccore.ParseRelease(o.kubernetes)
+	if err != nil {
+		return nil, fmt.Errorf("--kubernetes: %v", err)
+	}
 	name := o.file
 	in := stdin
 	if o.file == "-" {
@@ -209,7 +227,8 @@ func runScenario(o *simOptions, stdin io.Reader) (*scenario.Runner, error) {
 	// Quiet unless the trace or the watch events are printed: keeping them costs time and
 	// memory in proportion to the run, and nothing else reads them.
 	quiet := !o.trace && !o.watch
-	return scenario.Run(name, data, gccore.Config{Workers: o.workers, InformerDelay: delay, ControllerInformerDelay: o.controllerDelay, Seed: o.seed, Quiet: quiet}, o.maxTicks)
+	cfg := gccore.Config{Workers: o.workers, InformerDelay: delay, ControllerInformerDelay: o.controllerDelay, Seed: o.seed, Quiet: quiet, Kubernetes: release}
+	return scenario.Run(name, data, cfg, o.maxTicks)
 }
 
 // readLimited reads r to its end, but no more than limit bytes. A regular file is read

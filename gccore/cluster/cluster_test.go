@@ -209,3 +209,38 @@ func mustParse(t testing.TB, src []byte) *scenario.Scenario {
 	}
 	return sc
 }
+
+// SYNC-7 with CM-1: a restart of the controller-manager while its informers lag lists
+// again: the new ReplicaSet controller's cache holds the Pods already stored, so it
+// creates none twice, and nothing waits for delivery from before the restart.
+func TestRestartRelistsTheControllersCache(t *testing.T) {
+	src := `
+version: 2
+controllers: [replicaset]
+objects:
+- apiVersion: apps/v1
+  kind: ReplicaSet
+  metadata: {name: web, uid: web-uid}
+  spec:
+    replicas: 3
+    selector: {matchLabels: {app: web}}
+    template: {metadata: {labels: {app: web}}, spec: {containers: [{name: c, image: nginx}]}}
+steps:
+- run: 4   # the Pods are created at tick 3; the controllers' informers deliver them at 6
+- restart: controller-manager
+- run: idle
+`
+	r, err := scenario.Run("restart-lag.yaml", []byte(src), gccore.Config{ControllerInformerDelay: 3}, 1000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	created := 0
+	for _, ev := range r.Sim.TakeWatch() {
+		if ev.Object.Kind == "Pod" && ev.Type == "ADDED" {
+			created++
+		}
+	}
+	if created != 3 {
+		t.Fatalf("%d Pods created, want 3: the controller after the restart read a cache without the stored Pods", created)
+	}
+}

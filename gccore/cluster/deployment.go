@@ -43,6 +43,9 @@ func (c *deploymentController) Observe(ev gccore.WatchEvent) {
 
 func (c *deploymentController) Idle() bool { return len(c.q) == 0 }
 
+// Restart empties the queue: kube-controller-manager restarted (gccore.Restarter).
+func (c *deploymentController) Restart() { c.q = queue{} }
+
 // Queue shows the Deployments waiting for a sync (gccore.Queuer).
 func (c *deploymentController) Queue() gccore.ControllerQueue {
 	return c.q.view(CompDeployment, c.client, gccore.ObjectRef{APIVersion: "apps/v1", Kind: "Deployment"})

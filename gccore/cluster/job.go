@@ -44,6 +44,9 @@ func (c *jobController) Observe(ev gccore.WatchEvent) {
 
 func (c *jobController) Idle() bool { return c.workload.Idle() && len(c.orphans) == 0 }
 
+// Restart empties both queues: kube-controller-manager restarted (gccore.Restarter).
+func (c *jobController) Restart() { c.q, c.orphans = queue{}, queue{} }
+
 func (c *jobController) Tick() {
 	for _, key := range c.q.take() {
 		c.sync(key)

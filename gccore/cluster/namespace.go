@@ -42,6 +42,10 @@ func (c *namespaceController) Observe(ev gccore.WatchEvent) {
 
 func (c *namespaceController) Idle() bool { return len(c.q) == 0 }
 
+// Restart forgets the queue and the deletes already sent: kube-controller-manager
+// restarted (gccore.Restarter), so NS-2's deletes are sent again.
+func (c *namespaceController) Restart() { c.q, c.deleted = queue{}, map[string]bool{} }
+
 // Queue shows the Namespaces waiting for a sync (gccore.Queuer).
 func (c *namespaceController) Queue() gccore.ControllerQueue {
 	return c.q.view(CompNamespace, c.client, gccore.ObjectRef{APIVersion: "v1", Kind: "Namespace"})

@@ -80,6 +80,9 @@ func (w *workload) satisfied(rule rules.ID, owner *gccore.Object) bool {
 
 func (w *workload) Idle() bool { return len(w.q) == 0 }
 
+// Restart empties the queue: kube-controller-manager restarted (gccore.Restarter).
+func (w *workload) Restart() { w.q = queue{} }
+
 // Queue shows the owners waiting for a sync (gccore.Queuer).
 func (w *workload) Queue() gccore.ControllerQueue { return w.q.view(w.comp, w.client, w.kind) }
 

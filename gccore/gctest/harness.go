@@ -6,16 +6,18 @@
 // Commands (refs are Kind/namespace/name or Kind/name; api=group/version overrides the
 // preferred version):
 //
-//	new [workers=N] [delay=N] [delay-KIND=N] [cache=N] [requeue=immediate] [gc=off]
+//	new [workers=N] [delay=N] [delay-KIND=N] [cache=N] [requeue=immediate] [gc=off] [kubernetes=V]
 //	    input: optional YAML with resources: (custom kinds)
 //	create                      input: YAML objects (--- separated)
 //	patch REF [type=merge|strategic]          input: the patch body (YAML or JSON)
 //	delete REF [policy=P] [orphan=B] [grace=N] [uid=U] [rv=R]
 //	add-finalizer REF f=NAME / remove-finalizer REF f=NAME
-//	tick [n=N]   idle [max=N]   deliver [kind=K]   process   run-delete   run-orphan
-//	    each prints the trace records it produced
+//	tick [n=N]   idle [max=N]   deliver [kind=K]   process   run-delete [reads]   run-orphan
+//	restart                     restarts kube-controller-manager (SYNC-7)
+//	    each prints the trace records it produced; run-delete reads makes the item's
+//	    reads and decision only, its writes waiting for the next run-delete or tick
 //	objects  graph  queues  cache  events  dot  why REF  watch  trace
-//	scenario                    input: a scenario file; prints the final objects and the order of DELETED events
+//	scenario [kubernetes=V]     input: a scenario file; prints the final objects and the order of DELETED events
 package gctest
 
 import (
@@ -192,7 +194,9 @@ func (h *Harness) Inputs(t testing.TB, d *datadriven.TestData) (ins []gccore.Inp
 	case "process":
 		ins = append(ins, gccore.Input{Op: gccore.InputGraphChange})
 	case "run-delete":
-		ins = append(ins, gccore.Input{Op: gccore.InputDeleteItem})
+		ins = append(ins, gccore.Input{Op: gccore.InputDeleteItem, Reads: d.HasArg("reads")})
+	case "restart":
+		ins = append(ins, gccore.Input{Op: gccore.InputRestart, Restart: gccore.RestartControllerManager})
 	case "run-orphan":
 		ins = append(ins, gccore.Input{Op: gccore.InputOrphanItem})
 	default:
@@ -228,6 +232,8 @@ func (h *Harness) New(t testing.TB, d *datadriven.TestData) {
 			cfg.RequeueImmediately = true
 		case a.Key == "gc" && v == "off":
 			cfg.GarbageCollectionDisabled = true
+		case a.Key == "kubernetes":
+			cfg.Kubernetes = release(t, d, v)
 		default:
 			t.Fatalf("%s: unknown argument %s", d.Pos, a)
 		}
@@ -313,7 +319,13 @@ func deleteOptions(t testing.TB, d *datadriven.TestData) metav1.DeleteOptions {
 
 // runScenario runs a scenario file and prints the final objects and the deletion order.
 func runScenario(t testing.TB, d *datadriven.TestData) string {
-	r, err := scenario.Run(d.Pos, []byte(d.Input), gccore.Config{}, scenario.DefaultMaxTicks)
+	var cfg gccore.Config
+	if d.HasArg("kubernetes") { // as gcplay sim --kubernetes: overrides the file's
+		var v string
+		d.ScanArgs(t, "kubernetes", &v)
+		cfg.Kubernetes = release(t, d, v)
+	}
+	r, err := scenario.Run(d.Pos, []byte(d.Input), cfg, scenario.DefaultMaxTicks)
 	if r == nil {
 		return "error: " + err.Error() + "\n"
 	}
@@ -335,6 +347,15 @@ func runScenario(t testing.TB, d *datadriven.TestData) string {
 		b.WriteString(gccore.ObjectLine(o) + "\n")
 	}
 	return b.String()
+}
+
+// release reads a kubernetes= argument.
+func release(t testing.TB, d *datadriven.TestData, v string) gccore.Release {
+	r, err := gccore.ParseRelease(v)
+	if err != nil {
+		t.Fatalf("%s: kubernetes: %v", d.Pos, err)
+	}
+	return r
 }
 
 func splitDocs(s string) []string {

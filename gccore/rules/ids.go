@@ -197,6 +197,16 @@ const (
 	GB9a     ID = "GB-9a"
 	GB9b     ID = "GB-9b"
 	GB9c     ID = "GB-9c"
+	V2a      ID = "V-2a"
+	V3a      ID = "V-3a"
+	V3b      ID = "V-3b"
+	V3c      ID = "V-3c"
+	V3d      ID = "V-3d"
+	V4a      ID = "V-4a"
+	V5a      ID = "V-5a"
+	V6a      ID = "V-6a"
+	V6b      ID = "V-6b"
+	V7a      ID = "V-7a"
 )
 
 // known holds every id above, sorted, for ID.Known without reading the document.
@@ -384,11 +394,21 @@ var known = []ID{
 	T5,
 	V1,
 	V2,
+	V2a,
 	V3,
+	V3a,
+	V3b,
+	V3c,
+	V3d,
 	V4,
+	V4a,
 	V5,
+	V5a,
 	V6,
+	V6a,
+	V6b,
 	V7,
+	V7a,
 	XNS1,
 	XNS2,
 	XNS3,

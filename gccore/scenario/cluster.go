@@ -8,6 +8,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"github.com/gcplay/gcplay/gccore"
 	"github.com/gcplay/gcplay/gccore/cluster"
@@ -24,6 +25,8 @@ const (
 	OpScale        Op = "scale"        // {apiVersion, kind, namespace, name, replicas}
 	OpSetNodeReady Op = "setNodeReady" // {node, ready}
 	OpSetLabels    Op = "setLabels"    // {apiVersion, kind, namespace, name, labels}; a null value removes a label
+	// OpRestart restarts kube-controller-manager: `restart: controller-manager` (SYNC-7).
+	OpRestart Op = "restart"
 )
 
 // Node is one entry of `nodes:`: a Node object with a Ready condition.
@@ -37,6 +40,9 @@ type rawCluster struct {
 	Version     int      `json:"version,omitempty"`
 	Controllers []string `json:"controllers,omitempty"`
 	Nodes       []Node   `json:"nodes,omitempty"`
+	// Kubernetes is the release whose GC rules the file plays (gccore.Release), a
+	// string: YAML reads an unquoted 1.20 as the number 1.2, which is refused.
+	Kubernetes any `json:"kubernetes,omitempty"`
 }
 
 // clusterStep parses a version 2 step; ok is false for any other step.
@@ -71,6 +77,12 @@ func clusterStep(rs *gccore.Resources, st *Step, body json.RawMessage) (ok bool,
 			return true, fmt.Errorf("setLabels takes apiVersion, kind, namespace, name and labels")
 		}
 		st.Patch = namedPatch(st.Ref, "labels", r.Labels)
+		return true, nil
+	case OpRestart:
+		var what string
+		if err := json.Unmarshal(body, &what); err != nil || what != gccore.RestartControllerManager {
+			return true, fmt.Errorf("restart takes %q", gccore.RestartControllerManager)
+		}
 		return true, nil
 	case OpSetNodeReady:
 		var r struct {
@@ -143,11 +155,21 @@ func withCluster(sc *Scenario, raw rawCluster) (*Scenario, error) {
 		return nil, fmt.Errorf("%s: version %d: want 1 or %d", file, raw.Version, ClusterVersion)
 	}
 	v2 := raw.Version == ClusterVersion
-	if !v2 && (raw.Controllers != nil || raw.Nodes != nil) {
-		return nil, fmt.Errorf("%s: controllers: and nodes: need version: %d at the top of the file", file, ClusterVersion)
+	if !v2 && (raw.Controllers != nil || raw.Nodes != nil || raw.Kubernetes != nil) {
+		return nil, fmt.Errorf("%s: controllers:, nodes: and kubernetes: need version: %d at the top of the file", file, ClusterVersion)
 	}
+	for i, d := range sc.Resources {
+		if d.Broken && !v2 {
+			return nil, fmt.Errorf("%s: resources[%d] (%s): broken: needs version: %d at the top of the file", file, i, Quote(d.Kind), ClusterVersion)
+		}
+	}
+	release, err := parseRelease(raw.Kubernetes)
+	if err != nil {
+		return nil, fmt.Errorf("%s: kubernetes: %v", file, err)
+	}
+	sc.Kubernetes = release
 	for i, st := range sc.Steps {
-		if (st.Op == OpScale || st.Op == OpSetNodeReady || st.Op == OpSetLabels) && !v2 {
+		if (st.Op == OpScale || st.Op == OpSetNodeReady || st.Op == OpSetLabels || st.Op == OpRestart) && !v2 {
 			return nil, &StepParseError{File: file, Index: i, Label: string(st.Op), Err: fmt.Errorf("needs version: %d at the top of the file", ClusterVersion)}
 		}
 	}
@@ -181,6 +203,19 @@ func withCluster(sc *Scenario, raw rawCluster) (*Scenario, error) {
 		}
 	}
 	return sc, nil
+}
+
+// parseRelease reads `kubernetes:`: absent is the default (current); a value must be a
+// string naming a release gcplay plays.
+func parseRelease(v any) (gccore.Release, error) {
+	switch x := v.(type) {
+	case nil:
+		return gccore.ReleaseDefault, nil
+	case string:
+		return gccore.ParseRelease(x)
+	}
+	return gccore.ReleaseDefault, fmt.Errorf("want a quoted release (%s), got %s: write it in quotes, as kubernetes: \"1.20\"",
+		strings.Join(gccore.ReleaseNames(), ", "), Quote(fmt.Sprint(v)))
 }
 
 // checkControlled asks of a Deployment, ReplicaSet or Job whose controller runs the spec

@@ -18,9 +18,11 @@ func (st Step) Input() gccore.Input {
 	case OpRemoveFinalizer:
 		return gccore.FinalizerInput(st.Ref, st.Finalizer, false)
 	case OpDeliverEvent, OpGraphChange, OpDeleteItem, OpOrphanItem:
-		return gccore.Input{Op: gccore.InputOp(st.Op), EventKind: st.EventKind}
+		return gccore.Input{Op: gccore.InputOp(st.Op), EventKind: st.EventKind, Reads: st.Reads}
 	case OpScale, OpSetNodeReady, OpSetLabels: // cluster.go: merge patches
 		return gccore.PatchInput(st.Ref, st.Patch)
+	case OpRestart:
+		return gccore.Input{Op: gccore.InputRestart, Restart: gccore.RestartControllerManager}
 	}
 	return gccore.Input{Op: gccore.InputTick, Ticks: st.Ticks}
 }

@@ -18,12 +18,17 @@ type Runner struct {
 	Sim      *gccore.Sim
 	// MaxTicks is the tick the simulation may not pass.
 	MaxTicks int64
-	player   Player
+	// Kubernetes is the release the run plays: the Config's when set, else the file's.
+	Kubernetes gccore.Release
+	player     Player
 }
 
 // NewRunner builds the simulation and creates the scenario's objects at tick 0.
 func NewRunner(sc *Scenario, cfg gccore.Config) (*Runner, error) {
 	cfg.Resources = sc.Resources
+	if !cfg.Kubernetes.Set() {
+		cfg.Kubernetes = sc.Kubernetes
+	}
 	if cfg.SizeHint == 0 {
 		cfg.SizeHint = len(sc.Objects)
 	}
@@ -40,7 +45,7 @@ func NewRunner(sc *Scenario, cfg gccore.Config) (*Runner, error) {
 			return nil, fmt.Errorf("%s: objects[%d] (%s): %s", sc.File, i, quoteRef(o.Ref()), apiError(err))
 		}
 	}
-	return &Runner{Scenario: sc, Sim: sim, MaxTicks: DefaultMaxTicks, player: Player{Steps: sc.Steps}}, nil
+	return &Runner{Scenario: sc, Sim: sim, MaxTicks: DefaultMaxTicks, Kubernetes: cfg.Kubernetes, player: Player{Steps: sc.Steps}}, nil
 }
 
 // Run parses a scenario file's text and plays it to the end with cfg, as `gcplay sim`
@@ -142,6 +147,8 @@ func describeStep(st Step) string {
 	switch st.Op {
 	case OpDeliverEvent, OpGraphChange, OpDeleteItem, OpOrphanItem:
 		return st.EventKind
+	case OpRestart:
+		return gccore.RestartControllerManager
 	case OpRun:
 		if st.Idle {
 			return "idle"

@@ -28,6 +28,9 @@ type Scenario struct {
 	// are the controllers that run (cluster.go).
 	Version     int
 	Controllers []string
+	// Kubernetes is the release the file plays (`kubernetes:`, version 2); a runner's
+	// Config.Kubernetes, when set, overrides it (gcplay sim --kubernetes).
+	Kubernetes gccore.Release
 }
 
 // Op names a step kind.
@@ -74,6 +77,8 @@ type Step struct {
 	Idle      bool  // run: idle
 	// EventKind restricts a deliverEvent fine step to one kind.
 	EventKind string
+	// Reads stops a runDeleteItem fine step after the item's reads (gccore.Input.Reads).
+	Reads bool
 }
 
 type rawScenario struct {
@@ -458,22 +463,26 @@ func parseStep(rs *gccore.Resources, s map[string]json.RawMessage, opt Options) 
 				return st, fmt.Errorf("%s is a fine step, which scenario files do not have (want create, update, delete, addFinalizer, removeFinalizer or run)", op)
 			}
 			var b struct {
-				Kind string `json:"kind"`
+				Kind  string `json:"kind"`
+				Reads bool   `json:"reads"`
 			}
 			dec := json.NewDecoder(bytes.NewReader(body))
 			dec.DisallowUnknownFields()
 			if err := dec.Decode(&b); err != nil {
-				return st, fmt.Errorf("%s takes {} or, for deliverEvent, {kind: KIND}: %v", op, oneLine(err))
+				return st, fmt.Errorf("%s takes {} or, for deliverEvent, {kind: KIND}, for runDeleteItem, {reads: true}: %v", op, oneLine(err))
 			}
 			if b.Kind != "" && st.Op != OpDeliverEvent {
 				return st, fmt.Errorf("%s takes no kind", op)
 			}
-			st.EventKind = b.Kind
+			if b.Reads && st.Op != OpDeleteItem {
+				return st, fmt.Errorf("%s takes no reads", op)
+			}
+			st.EventKind, st.Reads = b.Kind, b.Reads
 		default:
 			if ok, err := clusterStep(rs, &st, body); ok {
 				return st, err
 			}
-			return st, fmt.Errorf("unknown step %q (want create, update, delete, addFinalizer, removeFinalizer, run, scale, setNodeReady or setLabels)", op)
+			return st, fmt.Errorf("unknown step %q (want create, update, delete, addFinalizer, removeFinalizer, run, scale, setNodeReady, setLabels or restart)", op)
 		}
 	}
 	return st, nil

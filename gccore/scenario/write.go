@@ -46,7 +46,12 @@ func StepMap(in gccore.Input) (step map[string]any, ok bool) {
 		if in.EventKind != "" {
 			body["kind"] = in.EventKind
 		}
+		if in.Reads {
+			body["reads"] = true
+		}
 		return map[string]any{string(in.Op): body}, true
+	case gccore.InputRestart:
+		return map[string]any{string(OpRestart): in.Restart}, true
 	}
 	return nil, false
 }

@@ -1,0 +1,60 @@
+package gccore
+
+import (
+	"fmt"
+
+	"github.com/gcplay/gcplay/gccore/rules"
+	"k8s.io/apimachinery/pkg/watch"
+)
+
+// RestartControllerManager is what a restart input restarts (scenario
+// `restart: controller-manager`): kube-controller-manager, the GC and its controllers.
+const RestartControllerManager = "controller-manager"
+
+// Restarter is a Controller that runs in kube-controller-manager. A restart empties its
+// state (Restart) and then hands it every stored object as ADDED: its informers' new
+// initial list. A controller that is not one (the kubelet) keeps its state.
+type Restarter interface {
+	Restart()
+}
+
+// restartControllerManager is SYNC-7 as gcplay plays it: the GC's graph, graphChanges,
+// work queues, absentOwnerCache and informers, and every Restarter's state, start empty;
+// the API server's store survives. Every monitored kind's preferred resource is then
+// listed, in Resources.All's order (group, version, kind), each list by namespace then
+// name as a real LIST returns it, and its objects arrive as adds like watch events. The
+// workers wait for the new monitors as at start (startup).
+func restartControllerManager(s *Sim) {
+	tick := s.clock.tick
+	s.pending = nil       // a worker's held writes die with the process
+	events := s.gb.events // reported Events are API objects: they survive
+	s.gb = newGraphBuilder(s.cfg, &s.trace)
+	s.gb.events = events
+	s.gc.gb = s.gb
+	s.informers = newInformers(s.informers.delay, s.informers.delays)
+	s.gc.informers = s.informers
+	s.gc.startup = newStartup(s.cfg.Kubernetes, s.api.Resources, tick)
+	var listed []WatchEvent
+	for _, r := range s.api.Resources.All() {
+		if r.preferred != r || !r.Monitored {
+			continue
+		}
+		for _, o := range s.api.listKind(r) {
+			listed = append(listed, WatchEvent{Tick: tick, Type: watch.Added, Object: o, Resource: r})
+		}
+	}
+	s.trace.add(Record{Component: CompUser, Rule: rules.SYNC7, Call: "restart " + RestartControllerManager,
+		Text: fmt.Sprintf("graph, queues, absentOwnerCache and controllers emptied; %d object(s) listed again", len(listed))})
+	for _, ev := range listed {
+		s.informers.observe(ev)
+	}
+	s.cm.relist()
+	for _, c := range s.controllers {
+		if r, ok := c.(Restarter); ok {
+			r.Restart()
+			for _, ev := range listed {
+				c.Observe(ev)
+			}
+		}
+	}
+}
