@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/gcplay/gcplay/app/i18n"
 	"github.com/gcplay/gcplay/app/store"
 	"github.com/gcplay/gcplay/app/store/catalog"
 	"github.com/gcplay/gcplay/app/workspace"
@@ -143,19 +144,16 @@ func appendWriteNote(lang string, notes []string, err error) []string {
 	return notes
 }
 
-// writeNoteFmt says a write failed (writeNote); afterWrite clears it once writes succeed.
-const writeNoteFmt = "Saving failed (%v): your work continues in memory and is lost when the page closes; Export still works."
-
 // isWriteNote reports a note writeNote made: the words before the error match.
 func isWriteNote(lang, note string) bool {
-	prefix, _, _ := strings.Cut(tr(lang, writeNoteFmt), "%v")
+	prefix, _, _ := strings.Cut(tr(lang, i18n.WriteNoteFmt), "%v")
 	return strings.HasPrefix(note, prefix)
 }
 
 func writeNote(lang string, err error) string {
 	var we *store.WriteError
 	errors.As(err, &we)
-	return fmt.Sprintf(tr(lang, writeNoteFmt), we.Err)
+	return fmt.Sprintf(tr(lang, i18n.WriteNoteFmt), we.Err)
 }
 
 // linkScenario extracts the scenario of a `#scenario=` fragment. An empty one is an
