@@ -75,16 +75,16 @@ func rememberLanguage(lang string) {
 	app.Window().Get("document").Get("documentElement").Set("lang", lang)
 }
 
-// renderLanguages is the toolbar's language picker.
-func (p *Playground) renderLanguages() app.UI {
+// languagePicker is the toolbar's language picker, showing lang; pick gets the choice.
+func languagePicker(lang string, pick func(lang string)) app.UI {
 	var opts []app.UI
 	for _, l := range lessons.Languages {
-		opts = append(opts, app.Option().Value(l).Text(i18n.LanguageNames[l]).Selected(l == p.lang))
+		opts = append(opts, app.Option().Value(l).Text(i18n.LanguageNames[l]).Selected(l == lang))
 	}
-	return app.Select().Class("pg-lang").ID("lang").Aria("label", t(p.lang, "language")).
+	return app.Select().Class("pg-lang").ID("lang").Aria("label", t(lang, "language")).
 		OnChange(func(ctx app.Context, e app.Event) {
 			if l := ctx.JSSrc().Get("value").String(); supported(l) {
-				p.lang = l
+				pick(l)
 				rememberLanguage(l)
 			}
 		}).Body(opts...)

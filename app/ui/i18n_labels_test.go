@@ -21,6 +21,8 @@ import (
 func TestEveryLabelTranslated(t *testing.T) {
 	labels := map[string]string{} // label -> where
 	files, _ := filepath.Glob("*.go")
+	sess, _ := filepath.Glob("../session/*.go") // the session's notices
+	files = append(files, sess...)
 	// The inspector's "why" sentences, keyed by their format (gccore.Reason).
 	core, _ := filepath.Glob("../../gccore/explain.go")
 	cluster, _ := filepath.Glob("../../gccore/cluster/*.go")
