@@ -116,7 +116,7 @@ func (s *Session) Why() []string {
 	if !ok {
 		return nil
 	}
-	rs := s.ws.Reasons(o.Ref())
+	rs := s.ws.Sim().Reasons(o.Ref())
 	out := make([]string, len(rs))
 	for i, r := range rs {
 		out[i] = fmt.Sprintf(i18n.Tr(s.Lang, r.Format), r.Args...)

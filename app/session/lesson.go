@@ -87,7 +87,7 @@ func (s *Session) startLesson(ws *workspace.Workspace) {
 		s.Fail(err)
 		return
 	}
-	r := &Lesson{L: l, rest: a.Rest, restTrace: ws.TraceLenAt(a.Rest), Solving: -1}
+	r := &Lesson{L: l, rest: a.Rest, restTrace: ws.History().TraceLenAt(a.Rest), Solving: -1}
 	s.lesson = r
 	// The attempt as it was left: already judged when it was played, so nothing is told again.
 	st := r.judge.State(ws)

@@ -137,8 +137,8 @@ func TestShownSolutionIsNotProgress(t *testing.T) {
 	if err := s.RestartLesson(); err != nil {
 		t.Fatal(err)
 	}
-	if r.Done || s.Workspace().Position() != r.rest {
-		t.Errorf("after Restart lesson: done %v, position %d, want the rest %d", r.Done, s.Workspace().Position(), r.rest)
+	if r.Done || s.View().Position != r.rest {
+		t.Errorf("after Restart lesson: done %v, position %d, want the rest %d", r.Done, s.View().Position, r.rest)
 	}
 	playSolution(t, s, l)
 	if !s.Progress[l.ID] {
@@ -195,8 +195,8 @@ func TestLessonOpensOnce(t *testing.T) {
 		if p4, r4 := work(); p4 != p3 || r4 != r3 {
 			t.Errorf("%s: lesson mode on the reloaded attempt parsed %d and ran %d, want 0 and 0", id, p4-p3, r4-r3)
 		}
-		if s.Lesson() == nil || s.Lesson().rest != ws.Position() {
-			t.Errorf("%s: reloaded attempt: lesson %v, rest (want %d)", id, s.Lesson(), ws.Position())
+		if s.Lesson() == nil || s.Lesson().rest != ws.History().Position() {
+			t.Errorf("%s: reloaded attempt: lesson %v, rest (want %d)", id, s.Lesson(), ws.History().Position())
 		}
 	}
 }
@@ -229,10 +229,10 @@ func TestLegacyAttempt(t *testing.T) {
 		}
 		s := New("zh-CN", &Library{})
 		s.Open(back)
-		if r := s.Lesson(); r == nil || r.L.ID != l.ID || r.rest != ws.Position() {
-			t.Fatalf("legacy attempt: lesson mode %+v, want %s at rest %d", r, l.ID, ws.Position())
+		if r := s.Lesson(); r == nil || r.L.ID != l.ID || r.rest != ws.History().Position() {
+			t.Fatalf("legacy attempt: lesson mode %+v, want %s at rest %d", r, l.ID, ws.History().Position())
 		}
-		if a, ok := back.Attempt(); !ok || a != (workspace.Attempt{Lesson: l.ID, Rest: ws.Position()}) {
+		if a, ok := back.Attempt(); !ok || a != (workspace.Attempt{Lesson: l.ID, Rest: ws.History().Position()}) {
 			t.Errorf("legacy attempt after lesson mode: %+v %v", a, ok)
 		}
 		if !strings.Contains(string(back.Marshal()), `"lesson":{"id":"orphan-deletion"`) {
@@ -266,8 +266,8 @@ func TestLessonControls(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "console") || !strings.Contains(err.Error(), "delete, step") {
 		t.Errorf("refusing the console: %v", err)
 	}
-	before := s.Workspace().Position()
-	if out, err := s.RunConsole("delete deployment web", ""); err == nil || out != "" || s.Workspace().Position() != before {
+	before := s.View().Position
+	if out, err := s.RunConsole("delete deployment web", ""); err == nil || out != "" || s.View().Position != before {
 		t.Errorf("the refused console ran: %q, %v", out, err)
 	}
 	if got := s.EmptyGraph(); got != "No objects." {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/gcplay/gcplay/app/scene"
 	"github.com/gcplay/gcplay/app/workspace"
+	"github.com/gcplay/gcplay/gccore"
 )
 
 // shareCache is the open session's share code as last computed, for the view of version:
@@ -44,9 +45,9 @@ func (s *Session) Export(format string) (name, mime, text string, err error) {
 	case ExportScenario:
 		return base + "-session.yaml", "application/yaml", string(ws.ExportScenario()), nil
 	case ExportYAML:
-		return base + "-objects.yaml", "application/yaml", string(ws.ObjectsYAML()), nil
+		return base + "-objects.yaml", "application/yaml", string(gccore.ListYAML(ws.View().Objects)), nil
 	case ExportDOT:
-		return base + "-gc-graph.dot", "text/vnd.graphviz", ws.DOT(), nil
+		return base + "-gc-graph.dot", "text/vnd.graphviz", ws.Sim().DOT(), nil
 	case ExportSVG:
 		return base + "-graph.svg", "image/svg+xml", scene.Build(ws.View(), s.Mode, s.Collapsed).SVG(), nil
 	}

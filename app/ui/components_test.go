@@ -115,7 +115,7 @@ func TestInspectorExplains(t *testing.T) {
 	if !ok {
 		t.Fatal("owner not stored")
 	}
-	html := render(&Inspector{View: w.View(), Selected: o.UID, Why: w.Why(o.Ref()), YAML: session.ObjectYAML(o)})
+	html := render(&Inspector{View: w.View(), Selected: o.UID, Why: w.Sim().Why(o.Ref()), YAML: session.ObjectYAML(o)})
 	mustContain(t, html, "Why is it not deleted yet?", "foregroundDeletion", ">FG-1</button>", "blocker", "Remove")
 }
 
