@@ -6,7 +6,7 @@ BIN       := $(CURDIR)/.bin
 WBT       := $(BIN)/wasmbrowsertest
 NODEEXEC  := $(shell $(GO) env GOROOT)/lib/wasm/go_js_wasm_exec
 # pure Go packages whose tests also run as wasm under node
-WASM_NODE := ./gccore/... ./lessons/... ./app/workspace/... ./app/scene/... ./app/kubectl/... ./app/store/...
+WASM_NODE := ./gccore/... ./lessons/... ./app/workspace/... ./app/scene/... ./app/kubectl/... ./app/store/... ./app/session/... ./app/i18n/...
 
 .PHONY: run serve wasm site embed release test vet unit lessons e2e wasm-node fuzz bench bench-native bench-wasm bench-sim bench-lessons clean
 

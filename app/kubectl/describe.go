@@ -95,7 +95,7 @@ func describeObject(ws *workspace.Workspace, o *gccore.Object) string {
 		}
 	}
 	fmt.Fprintln(w, "Why Not Deleted Yet:")
-	for _, s := range ws.Why(o.Ref()) {
+	for _, s := range ws.Sim().Why(o.Ref()) {
 		fmt.Fprintln(w, wrap(s, "  - ", "    ", whyWidth))
 	}
 	events(w, v, o)

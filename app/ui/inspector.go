@@ -8,7 +8,6 @@ import (
 	"github.com/gcplay/gcplay/gccore"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"k8s.io/apimachinery/pkg/types"
-	"sigs.k8s.io/yaml"
 )
 
 // Inspector shows the selected object: why it is still there, its owners, dependents,
@@ -171,13 +170,4 @@ func nsOrCluster(lang, ns string) string {
 		return tr(lang, "cluster-scoped")
 	}
 	return tr(lang, "namespace") + " " + ns
-}
-
-// objectYAML renders one object as the API server serves it.
-func objectYAML(o *gccore.Object) string {
-	b, err := yaml.Marshal(o.Unstructured().Object)
-	if err != nil {
-		return err.Error()
-	}
-	return string(b)
 }

@@ -349,11 +349,11 @@ func TestChangesCarryDeletions(t *testing.T) {
 		}
 		_ = w.RunUntilIdle()
 		var typed, text []string
-		for _, ev := range w.BaseDeleted() {
+		for _, ev := range w.History().BaseDeleted() {
 			typed = append(typed, ev.Object.Ref().String())
 		}
-		for i := 0; i < w.Position(); i++ {
-			for _, ev := range w.Change(i).Deleted {
+		for i := 0; i < w.History().Position(); i++ {
+			for _, ev := range w.History().Change(i).Deleted {
 				typed = append(typed, ev.Object.Ref().String())
 			}
 		}
