@@ -3,6 +3,8 @@ package scenario
 import (
 	"bytes"
 	"encoding/json"
+
+	"sigs.k8s.io/yaml"
 )
 
 // parseFast is Parse through fastReader (fastyaml.go), or ok false for Parse to read the
@@ -140,4 +142,59 @@ func asStep(m map[string]any) (map[string]json.RawMessage, bool) {
 		s[k] = js
 	}
 	return s, true
+}
+
+// referenceEntry reads the top-level `objects:` entry the reader could not, whose "-" is
+// at column ind at offset at, with the reference path, and moves to the line after it:
+// so one comment or block scalar in a large file costs one entry, not the whole file.
+// The entry is its lines up to the next one indented ind or less: there a plain or block
+// scalar ends, and a quoted scalar or a flow collection cut there leaves a text that does
+// not parse (ok false, and Parse takes the reference path for the whole file). Nothing
+// may tie the entry to the rest of the file: no anchor or alias anywhere in it (and so
+// nothing for yaml.v2's alias count), and no tab or carriage return, which would make
+// its lines' indentation unclear.
+func (r *fastReader) referenceEntry(at, ind int) (any, bool) {
+	if !r.looked {
+		r.looked, r.tied = true, bytes.ContainsAny(r.data, "&*\t\r")
+	}
+	if r.tied {
+		return nil, false
+	}
+	end := at + bytes.IndexByte(r.data[at:], '\n') + 1
+	for end > at && end < len(r.data) {
+		line := r.data[end:]
+		if n := bytes.IndexByte(line, '\n'); n >= 0 {
+			line = line[:n+1]
+		}
+		text := bytes.TrimLeft(line, " ")
+		if t := bytes.TrimRight(text, "\n"); len(t) > 0 && t[0] != '#' && len(line)-len(text) <= ind {
+			break
+		}
+		end += len(line)
+	}
+	if end <= at {
+		end = len(r.data) // the entry is the last line
+	}
+	v, ok := referenceValue(r.data[at:end], MaxNesting-1)
+	l, isList := v.([]any)
+	if !ok || !isList || len(l) != 1 {
+		return nil, false
+	}
+	r.next, r.end = end, false
+	r.advance()
+	return l[0], true
+}
+
+// referenceValue is data's value as the reference path reads it: checked by yaml.v3
+// nested at most limit levels deep, converted by sigs.k8s.io/yaml, decoded by JSON.
+func referenceValue(data []byte, limit int) (any, bool) {
+	if checkYAML(data, limit) != nil {
+		return nil, false
+	}
+	js, err := yaml.YAMLToJSON(data)
+	if err != nil {
+		return nil, false
+	}
+	var v any
+	return v, json.Unmarshal(js, &v) == nil
 }

@@ -22,11 +22,11 @@ type fastReader struct {
 	// objects read first keep their names.
 	win   string
 	winAt int
-	next  int // offset of the line after cur
-	cur     fastLine // the current line, unless end
-	end     bool
-	refused bool // a line outside the subset was met: the reading fails
-	depth   int  // collections open around the current value
+	next  int      // offset of the line after cur
+	cur   fastLine // the current line, unless end
+	curAt int      // its offset
+	end   bool
+	depth int // collections open around the current value
 	// anchors are the values anchored so far, each read whole before any alias of it: a
 	// name defined twice, or an alias of a value still being read, is refused.
 	anchors map[string]anchorValue
@@ -34,6 +34,9 @@ type fastReader struct {
 	// nodes in the same order, so that the reader gives up where yaml.v2 says "document
 	// contains excessive aliasing" (the 20,000-object link is at 82 % of 86 % allowed).
 	decodes, expanded int
+	// tied, once looked is set, says whether anything in the text could tie an entry to
+	// the rest (referenceEntry).
+	looked, tied bool
 	// lossy is set by a number of ±2^53 or beyond: JSON keeps its digits, float64 may not.
 	lossy bool
 	// objects, when set, is called when the top-level `objects:` block sequence starts,
@@ -48,6 +51,7 @@ type fastReader struct {
 type fastLine struct {
 	indent int
 	text   string
+	bad    bool // a line the reader does not take
 }
 
 type anchorValue struct {
@@ -72,31 +76,30 @@ const maxSimpleKey = 1000
 
 // fastRead reads a document whose top is a block mapping, or ok false.
 func fastRead(data []byte, objects func(map[string]any) func(map[string]any) bool) (top map[string]any, ok bool) {
-	if !plainText(data) {
-		return nil, false
-	}
 	r := &fastReader{data: data, decodes: 1 /* the document */, objects: objects}
 	r.advance()
 	if r.end || r.cur.indent != 0 || isEntry(r.cur.text) {
 		return nil, false // empty, or not a block mapping: yaml.v3 says what it is
 	}
 	top, ok = r.mapping(0)
-	return top, ok && r.end && !r.refused && !r.lossy
+	return top, ok && r.end && !r.lossy
 }
 
-// plainText reports text of printable ASCII and newlines only (columns are bytes; no
-// tabs, CR, BOM, control or non-ASCII characters) without '\\' (escapes).
+// plainText reports a line of printable ASCII only (columns are bytes; no tabs, CR, BOM,
+// control or non-ASCII characters) without '\\' (escapes).
 func plainText(b []byte) bool {
 	for _, c := range b {
-		if c < 0x20 && c != '\n' || c >= 0x7f || c == '\\' {
+		if c < 0x20 || c >= 0x7f || c == '\\' {
 			return false
 		}
 	}
 	return true
 }
 
-// advance moves to the next line that is neither blank nor a comment. A '#' anywhere
-// else (a comment after a value), or a possible document marker, ends the reading.
+// advance moves to the next line that is neither blank nor a comment. A line the reader
+// cannot take (characters outside plainText, a comment after a value, a possible
+// document marker) is marked bad: whoever reads it fails, so that the `objects:` entry
+// it belongs to can be read by referenceEntry.
 func (r *fastReader) advance() {
 	for r.next < len(r.data) {
 		at, n := r.next, bytes.IndexByte(r.data[r.next:], '\n')
@@ -104,21 +107,19 @@ func (r *fastReader) advance() {
 			n = len(r.data) - at
 		}
 		r.next = at + n + 1
+		plain := plainText(r.data[at : at+n])
 		if at+n > r.winAt+len(r.win) {
 			end := max(at+n, min(len(r.data), at+fastWindow))
 			r.win, r.winAt = string(r.data[at:end]), at
 		}
 		line := strings.TrimRight(r.win[at-r.winAt:at-r.winAt+n], " ")
 		text := strings.TrimLeft(line, " ")
-		if text == "" || text[0] == '#' {
+		if text == "" || plain && text[0] == '#' {
 			continue
 		}
 		indent := len(line) - len(text)
-		if strings.IndexByte(text, '#') >= 0 || indent == 0 && (strings.HasPrefix(text, "---") || strings.HasPrefix(text, "...")) {
-			r.refused = true
-			break
-		}
-		r.cur = fastLine{indent: indent, text: text}
+		bad := !plain || strings.IndexByte(text, '#') >= 0 || indent == 0 && (strings.HasPrefix(text, "---") || strings.HasPrefix(text, "..."))
+		r.cur, r.curAt = fastLine{indent: indent, text: text, bad: bad}, at
 		return
 	}
 	r.end, r.cur = true, fastLine{}
@@ -157,6 +158,9 @@ func (r *fastReader) close() { r.depth-- }
 
 // block reads the block collection at the current line, at indentation ind.
 func (r *fastReader) block(ind int) (any, bool) {
+	if r.cur.bad {
+		return nil, false
+	}
 	if isEntry(r.cur.text) {
 		return r.seq(ind, nil)
 	}
@@ -172,11 +176,13 @@ func (r *fastReader) seq(ind int, each func(any) bool) ([]any, bool) {
 	defer r.close()
 	items := []any{}
 	for !r.end && r.cur.indent == ind && isEntry(r.cur.text) {
-		l := r.cur
+		l, at, lossy := r.cur, r.curAt, r.lossy
 		rest := strings.TrimLeft(l.text[1:], " ")
 		var item any
 		var ok bool
 		switch {
+		case l.bad:
+			ok = false
 		case isEntry(rest):
 			return nil, false // "- - a": a compact nested sequence
 		case rest != "" && rest[0] != '&' && isMappingLine(rest):
@@ -186,6 +192,10 @@ func (r *fastReader) seq(ind int, each func(any) bool) ([]any, bool) {
 			item, ok = r.mapping(col)
 		default:
 			item, ok = r.value(rest, ind, false)
+		}
+		if !ok && each != nil {
+			r.lossy = lossy
+			item, ok = r.referenceEntry(at, ind)
 		}
 		if !ok {
 			return nil, false
@@ -211,7 +221,7 @@ func (r *fastReader) mapping(ind int) (map[string]any, bool) {
 	for !r.end && r.cur.indent == ind && !isEntry(r.cur.text) {
 		key, s, ok := splitKey(r.cur.text)
 		switch {
-		case !ok:
+		case !ok || r.cur.bad:
 			return nil, false
 		case key == "<<":
 			r.advance()
@@ -247,14 +257,14 @@ func (r *fastReader) streamed(key, s string, ind int, top map[string]any) func(a
 	if r.objects == nil || r.depth != 1 || key != "objects" || s != "" {
 		return nil
 	}
-	line, next := r.cur, r.next
+	line, at, next := r.cur, r.curAt, r.next
 	r.advance()
 	var take func(map[string]any) bool
 	if !r.end && r.cur.indent >= ind && isEntry(r.cur.text) {
 		take = r.objects(top)
 	}
 	if take == nil { // read as any other value
-		r.cur, r.next, r.end, r.refused = line, next, false, false
+		r.cur, r.curAt, r.next, r.end = line, at, next, false
 		return nil
 	}
 	r.objects = nil

@@ -22,24 +22,13 @@ import (
 
 // fastAgrees checks that what the fast path takes from data agrees with yaml.v3 and
 // sigs.k8s.io/yaml: the document's value, decodeRaw's sections and the parsed Scenario
-// (objects streamed to the builder included). It reports whether fastRead took data.
+// (objects streamed to the builder, and entries read by referenceEntry, included). It
+// reports whether fastRead took data.
 func fastAgrees(t *testing.T, data []byte) bool {
 	t.Helper()
-	sc, parsed := parseFast(`"f"`, data, Options{FineSteps: true})
-	if parsed {
-		whole, err := parseWhole(`"f"`, data, Options{FineSteps: true})
-		if err != nil {
-			t.Fatalf("parseFast took a text parseWhole refuses (%v):\n%s", err, data)
-		}
-		if !reflect.DeepEqual(sc, whole) {
-			t.Fatalf("parseFast = %+v, parseWhole gives %+v, for:\n%s", sc, whole, data)
-		}
-	}
+	parseAgrees(t, data)
 	top, ok := fastRead(data, nil)
 	if !ok {
-		if parsed {
-			t.Fatalf("parseFast took a text fastRead refuses:\n%s", data)
-		}
 		return false
 	}
 	if err := checkYAML(data, MaxNesting); err != nil {
@@ -60,6 +49,67 @@ func fastAgrees(t *testing.T, data []byte) bool {
 		t.Fatalf("fastSections = %+v, the JSON decode gives %+v, for:\n%s", raw, conv, data)
 	}
 	return true
+}
+
+// parseAgrees checks that parseFast, when it takes data, gives parseWhole's Scenario,
+// and reports whether it took it.
+func parseAgrees(t *testing.T, data []byte) bool {
+	t.Helper()
+	sc, parsed := parseFast(`"f"`, data, Options{FineSteps: true})
+	if !parsed {
+		return false
+	}
+	whole, err := parseWhole(`"f"`, data, Options{FineSteps: true})
+	if err != nil {
+		t.Fatalf("parseFast took a text parseWhole refuses (%v):\n%s", err, data)
+	}
+	if !reflect.DeepEqual(sc, whole) {
+		t.Fatalf("parseFast = %+v, parseWhole gives %+v, for:\n%s", sc, whole, data)
+	}
+	return true
+}
+
+// referenceCases are files with an `objects:` entry the reader cannot read: the
+// reference path reads that entry alone (parsed true), unless that could change what the
+// file means or lose an error (parsed false).
+var referenceCases = func() []struct {
+	name, text string
+	parsed     bool
+} {
+	const cm = "- apiVersion: v1\n  kind: ConfigMap\n  metadata:\n    name: %s\n"
+	two := fmt.Sprintf(cm, "a") + fmt.Sprintf(cm, "b")
+	return []struct {
+		name, text string
+		parsed     bool
+	}{
+		{"plain", "objects:\n" + two, true},
+		{"a comment after a value", "objects:\n" + two + "- apiVersion: v1 # core\n  kind: ConfigMap\n  metadata: {name: c}\nsteps:\n- run: 1\n", true},
+		{"indented entries, the last one referenced", "objects:\n  - apiVersion: v1\n    kind: ConfigMap\n    metadata: {name: a}\n  - apiVersion: v1\n    kind: ConfigMap\n    metadata: {name: \"\\u00e9\"}", false},
+		{"non-ASCII", "objects:\n" + two + "- apiVersion: v1\n  kind: ConfigMap\n  metadata: {name: c, annotations: {note: caf\u00e9}}\n", true},
+		{"block scalar", "objects:\n- apiVersion: v1\n  kind: ConfigMap\n  metadata:\n    name: a\n    annotations:\n      note: |\n        - not an entry\n\n        text\n" + fmt.Sprintf(cm, "b"), true},
+		{"quoted scalar over an entry-like line", "objects:\n- apiVersion: v1\n  kind: ConfigMap\n  metadata:\n    name: \"a\n- b\"\n", false},
+		{"flow map over lines", "objects:\n- {apiVersion: v1, kind: ConfigMap,\n- metadata: {name: a}}\n", false},
+		{"an anchor elsewhere", "objects:\n- &x {apiVersion: v1, kind: ConfigMap, metadata: {name: a}}\n- {apiVersion: v1, kind: ConfigMap, metadata: {name: b}} # c\n", false},
+		{"a tab elsewhere", "objects:\n- {apiVersion: v1, kind: ConfigMap, metadata: {name: a}} # c\nsteps:\n-\t{run: 1}\n", false},
+		{"second document", "objects:\n" + two + "- {apiVersion: v1, kind: ConfigMap, metadata: {name: c}} # c\n---\nobjects: []\n", false},
+		{"less indented line inside", "objects:\n  - apiVersion: v1 # c\n kind: ConfigMap\n", false},
+		{"bad object", "objects:\n" + two + "- apiVersion: v1 # c\n  kind: Nope\n  metadata: {name: c}\n", false},
+		{"duplicate", "objects:\n" + two + "- apiVersion: v1 # c\n  kind: ConfigMap\n  metadata: {name: a}\n", false},
+		{"repeated key", "objects:\n" + two + "- apiVersion: v1 # c\n  apiVersion: v1\n  kind: ConfigMap\n  metadata: {name: c}\n", false},
+		{"scalar entry", "objects:\n" + two + "- just text # c\n", false},
+		{"nested to the limit", "objects:\n- apiVersion: v1\n  kind: ConfigMap\n  metadata: {name: a}\n  data: {x: " + strings.Repeat("[", MaxNesting-4) + strings.Repeat("]", MaxNesting-4) + "}\n", true},
+		{"nested too deeply", "objects:\n- apiVersion: v1\n  kind: ConfigMap\n  metadata: {name: a}\n  data: {x: " + strings.Repeat("[", MaxNesting-3) + strings.Repeat("]", MaxNesting-3) + "}\n", false},
+	}
+}()
+
+func TestReferenceEntries(t *testing.T) {
+	for _, tc := range referenceCases {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := parseAgrees(t, []byte(tc.text)); got != tc.parsed {
+				t.Errorf("parseFast took it = %v, want %v", got, tc.parsed)
+			}
+		})
+	}
 }
 
 // converted is what the converter (sigs.k8s.io/yaml, then JSON) reads from data.
@@ -156,42 +206,42 @@ func TestFastRefuses(t *testing.T) {
 		"a: b # a comment\n",
 		"a: \"x\\ty\"\n",
 		"a: multi\n  line\n",
-		"a:\nb: c\n",        // an empty value
-		"a: |\n  block\n",   // a block scalar
-		"a:\n- - nested\n",  // a compact nested sequence
-		"a: 'it''s'\n",       // an escaped quote
+		"a:\nb: c\n",          // an empty value
+		"a: |\n  block\n",     // a block scalar
+		"a:\n- - nested\n",    // a compact nested sequence
+		"a: 'it''s'\n",        // an escaped quote
 		"a: {b: c, c: d:e}\n", // ':' in a flow scalar
-		"a: {b: c\n",         // an unclosed flow mapping
-		"a: [b, c,]\n",       // a trailing comma
-		"a: -b\n",            // an indicator first
-		"? a\n: b\n",        // a complex key
-		"a: b\n c: d\n",     // a badly indented key
-		"\"a\": b\n",       // a quoted key
-		"a: é\n",             // non-ASCII
-		"\ufeffa: b\n",      // a byte order mark
-		"a: b\r\n",          // CRLF
-		"a:\n\tb: c\n",     // a tab
-		"a: ~\n",             // null by ~
-		"a  : b\n",           // a space before the colon
-		"a: !!str 1\n",       // a tag
+		"a: {b: c\n",          // an unclosed flow mapping
+		"a: [b, c,]\n",        // a trailing comma
+		"a: -b\n",             // an indicator first
+		"? a\n: b\n",          // a complex key
+		"a: b\n c: d\n",       // a badly indented key
+		"\"a\": b\n",          // a quoted key
+		"a: é\n",              // non-ASCII
+		"\ufeffa: b\n",        // a byte order mark
+		"a: b\r\n",            // CRLF
+		"a:\n\tb: c\n",        // a tab
+		"a: ~\n",              // null by ~
+		"a  : b\n",            // a space before the colon
+		"a: !!str 1\n",        // a tag
 		"%YAML 1.1\n---\na: 1\n",
-		"- a\n",              // a sequence at the top
+		"- a\n", // a sequence at the top
 		"a: " + strings.Repeat("[", 70) + strings.Repeat("]", 70) + "\n",
 		"a: *x\n",                   // an unknown anchor
 		"a: &x [*x]\n",              // an alias inside its own anchor
 		"a: &x 1\nb: &x 2\nc: *x\n", // a name defined twice
-		"a:\n- &a b: c\n",          // an anchor on a key
-		"a: &x\nb: 1\n",            // an anchored empty value
-		"a: 1\n---\nb: 2\n",       // a second document
+		"a:\n- &a b: c\n",           // an anchor on a key
+		"a: &x\nb: 1\n",             // an anchored empty value
+		"a: 1\n---\nb: 2\n",         // a second document
 		"a: 1\n...\n",
 		"a: {b: &x, c: 1}\n",
 		"a: [&x *y]\n",
 		"&x a: 1\n",
 		"a: *x y\n",
-		"a: 1\na: 2\n",                   // a repeated key
+		"a: 1\na: 2\n", // a repeated key
 		"a: {b: 1, b: 2}\n",
 		"a: &a {x: 1}\nb: {<<: *a, <<: *a}\n", // a repeated merge key
-		"a: 9007199254740993\n",           // a number float64 rounds
+		"a: 9007199254740993\n",               // a number float64 rounds
 	} {
 		if fastAgrees(t, []byte(text)) {
 			t.Errorf("the fast reader read a text it should leave to yaml.v3:\n%s", text)
@@ -429,6 +479,9 @@ func FuzzFastYAML(f *testing.F) {
 	for _, s := range trickyYAML {
 		f.Add([]byte(s), []byte{})
 	}
+	for _, tc := range referenceCases {
+		f.Add([]byte(tc.text), []byte{})
+	}
 	f.Add([]byte{}, []byte{0x84, 2, 0, 0x85, 3, 1, 5, 2, 0, 1, 4})
 	f.Add([]byte{}, []byte{0, 0x84, 3, 3, 1, 0x85, 1, 2, 2, 0x80, 4, 2, 0, 2, 1, 0, 1})
 	f.Fuzz(func(t *testing.T, text, gen []byte) {
@@ -436,6 +489,7 @@ func FuzzFastYAML(f *testing.F) {
 		fastAgrees(t, []byte(aliasDoc(gen)))
 	})
 }
+
 // aliasDoc writes a YAML document with anchors, aliases and merge keys chosen by the
 // bytes of in: the scenario's sections at the top, block or flow collections below.
 func aliasDoc(in []byte) string {
@@ -549,4 +603,3 @@ func (g *aliasGen) mergeValue(depth int, ind string, inFlow bool) string {
 	}
 	return g.node(depth+1, ind, inFlow)
 }
-
