@@ -1,6 +1,10 @@
 // Package scenario reads gcplay scenario files (scenario-format.md) and runs them on a
 // gccore simulation. It is the public, headless contract shared by `gcplay sim`, the
 // playground, lessons and tests.
+//
+// A file is read by yaml.v3 and sigs.k8s.io/yaml, or, when it keeps to the style that
+// generated files and links use, by one hand-written fast reader that means the same
+// (README.md in this folder: what it takes, when it gives up, why it exists).
 package scenario
 
 import (
@@ -12,7 +16,6 @@ import (
 	"strings"
 
 	"github.com/gcplay/gcplay/gccore"
-	yamlv3 "go.yaml.in/yaml/v3"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/types"
 	"sigs.k8s.io/yaml"
@@ -109,15 +112,14 @@ func Parse(file string, data []byte) (*Scenario, error) { return ParseWith(file,
 // ParseWith is Parse with extensions (Options).
 func ParseWith(file string, data []byte, opt Options) (*Scenario, error) {
 	file = Quote(file)
-	if len(data) >= chunkedFrom {
-		if sc, ok := parseChunked(file, data, chunkEntries, opt); ok {
-			return sc, nil
-		}
+	if sc, ok := parseFast(file, data, opt); ok {
+		return sc, nil
 	}
 	return parseWhole(file, data, opt)
 }
 
-// parseWhole parses a scenario in one piece; it reports every error.
+// parseWhole parses a scenario with yaml.v3 (CheckYAML) and sigs.k8s.io/yaml; it reports
+// every error.
 func parseWhole(file string, data []byte, opt Options) (*Scenario, error) {
 	raw, err := decodeRaw(data)
 	if err != nil {
@@ -139,22 +141,11 @@ func parseWhole(file string, data []byte, opt Options) (*Scenario, error) {
 	return withCluster(sc, raw.rawCluster)
 }
 
-// decodeRaw checks a scenario's YAML and decodes its sections: from the checked tree when
-// it can (rawtree.go), else through sigs.k8s.io/yaml and JSON.
+// decodeRaw checks a scenario's YAML and decodes its sections through sigs.k8s.io/yaml
+// and JSON.
 func decodeRaw(data []byte) (*rawScenario, error) {
-	doc, err := checkedNode(data, MaxNesting)
-	return decodeChecked(data, doc, err)
-}
-
-// decodeChecked is decodeRaw once data is checked: doc and err are checkedNode's.
-func decodeChecked(data []byte, doc *yamlv3.Node, err error) (*rawScenario, error) {
-	if err != nil {
+	if err := checkYAML(data, MaxNesting); err != nil {
 		return nil, err
-	}
-	if doc != nil && treeReadable(data) {
-		if raw, ok := rawFromTree(doc); ok {
-			return raw, nil
-		}
 	}
 	return decodeRawJSON(data)
 }
