@@ -8,8 +8,8 @@
 // (Create, Patch, Delete, AddFinalizer, RemoveFinalizer), time moves only through Tick and
 // the finer steps (DeliverEvent, ProcessGraphChange, RunDeleteItem, RunOrphanItem), and
 // after each call the caller reads immutable views (Objects, Graph, Queues, GraphChanges,
-// AbsentOwners, GCEvents) and drains the new trace records (TakeTrace) and watch events
-// (TakeWatch). There are no goroutines, no wall clock and no global state; the only
+// AbsentOwners, GCEvents) and drains what was emitted, the trace records and watch events,
+// as one Ready (Take). There are no goroutines, no wall clock and no global state; the only
 // randomness is the uid generator, seeded by Config.Seed.
 //
 // # Components, one file each

@@ -184,7 +184,7 @@ func TestDeleteObjectConflict(t *testing.T) {
 			t.Errorf("object still there: %v", err)
 		}
 		var deletes int
-		for _, r := range s.TakeTrace() {
+		for _, r := range s.Take().Records {
 			if r.Component == "test-worker" && len(r.Call) > 6 && r.Call[:6] == "delete" {
 				deletes++
 			}

@@ -790,7 +790,7 @@ func runCase(t caseT, c *genCase) {
 	// trace is the run's trace so far; at every idle point Why must agree with it.
 	var trace []gccore.Record
 	whyAtIdle := func(when string) {
-		trace = append(trace, sim.TakeTrace()...)
+		trace = append(trace, sim.Take().Records...)
 		propStats["idle points"]++
 		if err := whyAgreesWithTrace(sim, trace, func(id string) { propStats["why "+id]++ }); err != nil {
 			fail("tick %d, idle %s: %v", sim.CurrentTick(), when, err)

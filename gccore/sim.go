@@ -479,22 +479,8 @@ func (s *Sim) ResourceVersion() int64 { return s.api.rv }
 // ObjectCount is the number of stored objects.
 func (s *Sim) ObjectCount() int { return s.api.Len() }
 
-// TakeTrace returns the records since the last call and forgets them.
-func (s *Sim) TakeTrace() []Record {
-	r := s.trace.records
-	s.trace.records = nil
-	return r
-}
-
 // TraceLen is the number of records emitted so far (kept or not).
 func (s *Sim) TraceLen() int64 { return s.trace.seq }
-
-// TakeWatch returns the watch events since the last call and forgets them.
-func (s *Sim) TakeWatch() []WatchEvent {
-	w := s.watch
-	s.watch = nil
-	return w
-}
 
 // GCEvents returns the Events the GC reported (GB-14).
 func (s *Sim) GCEvents() []GCEvent { return append([]GCEvent(nil), s.gb.events...) }

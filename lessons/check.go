@@ -25,6 +25,8 @@ type Run struct {
 	// Unchanged lists the learner's actions that changed no stored object (a misspelled
 	// name, a finalizer the object does not hold), by index in the steps played.
 	Unchanged []int
+	// Trace is the run's trace records, kept by Play only (a check reads none).
+	Trace []gccore.Record
 }
 
 // Play runs the lesson's start until idle, then steps, then until idle again. The run
@@ -58,7 +60,9 @@ func play(ctx context.Context, l *Lesson, what string, steps []scenario.Step, ke
 	var deletions []Deletion
 	var acts []Action
 	drain := func() {
-		for _, ev := range runner.Sim.TakeWatch() {
+		rd := runner.Sim.Take()
+		r.Trace = append(r.Trace, rd.Records...)
+		for _, ev := range rd.Watch {
 			ref := ev.Object.Ref()
 			if ev.Type == watch.Added {
 				r.Stored = append(r.Stored, ref)

@@ -193,7 +193,7 @@ func (r *lessonRun) referenceTrace() []gccore.Record {
 	if r.reference == nil {
 		r.reference = []gccore.Record{}
 		if run, err := lessons.Play(r.l, "solution", r.l.Solution); err == nil {
-			r.reference = after(run.Sim.TakeTrace(), r.restTrace)
+			r.reference = after(run.Trace, r.restTrace)
 		}
 	}
 	return r.reference

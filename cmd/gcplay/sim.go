@@ -264,14 +264,15 @@ func simCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 	// The run succeeded: from here on the output streams to stdout, one object, event
 	// or record at a time, through one buffer.
 	out := bufio.NewWriterSize(stdout, 64<<10)
+	rd := r.Sim.Take()
 	switch {
 	case o.watch:
-		for _, ev := range r.Sim.TakeWatch() {
+		for _, ev := range rd.Watch {
 			out.Write(gccore.WatchLine(ev))
 			out.WriteByte('\n')
 		}
 	case o.trace:
-		out.WriteString(gccore.RenderTrace(r.Sim.TakeTrace()))
+		out.WriteString(gccore.RenderTrace(rd.Records))
 		for _, q := range r.Sim.Queues() {
 			for _, it := range q.Items {
 				if it.State == gccore.ItemStuck {

@@ -14,7 +14,7 @@ import (
 // ReplicaSet controller's the owner a Pod event queued (RS-1).
 func TestControllerQueuesView(t *testing.T) {
 	sim := runUntil(t, "cluster-notready-node-ready.yaml", "- setNodeReady: {node: node-a, ready: true}")
-	sim.TakeTrace()
+	sim.Take()
 	qs := sim.ControllerQueues()
 	var names []string
 	for _, q := range qs {
@@ -28,7 +28,7 @@ func TestControllerQueuesView(t *testing.T) {
 		!strings.Contains(k.Items[0].Note.String(), "node-a is NotReady (KUBELET-2)") {
 		t.Errorf("kubelet queue: %+v", k.Items)
 	}
-	if again, traced := sim.ControllerQueues(), gccore.RenderTrace(sim.TakeTrace()); !reflect.DeepEqual(again, qs) || traced != "" {
+	if again, traced := sim.ControllerQueues(), gccore.RenderTrace(sim.Take().Records); !reflect.DeepEqual(again, qs) || traced != "" {
 		t.Errorf("reading the queues changed them or traced: %+v, %q", again, traced)
 	}
 

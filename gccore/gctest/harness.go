@@ -36,6 +36,31 @@ import (
 // scenario makes a default one.
 type Harness struct {
 	Sim *gccore.Sim
+	// ready is what Sim emitted and no command printed yet: a command prints either the
+	// records or the watch events, and the other part waits for its command.
+	ready gccore.Ready
+}
+
+// records takes the simulation's output and returns its records not printed yet.
+func (h *Harness) records() []gccore.Record {
+	h.take()
+	rs := h.ready.Records
+	h.ready.Records = nil
+	return rs
+}
+
+// watch takes the simulation's output and returns its watch events not printed yet.
+func (h *Harness) watch() []gccore.WatchEvent {
+	h.take()
+	ws := h.ready.Watch
+	h.ready.Watch = nil
+	return ws
+}
+
+func (h *Harness) take() {
+	rd := h.Sim.Take()
+	h.ready.Records = append(h.ready.Records, rd.Records...)
+	h.ready.Watch = append(h.ready.Watch, rd.Watch...)
 }
 
 // Run runs one command and returns its output.
@@ -53,7 +78,7 @@ func (h *Harness) Run(t testing.TB, d *datadriven.TestData) string {
 				return nothing[in.Op]
 			}
 		}
-		return b.String() + render(s.TakeTrace())
+		return b.String() + render(h.records())
 	}
 	switch d.Cmd {
 	case "new":
@@ -65,7 +90,7 @@ func (h *Harness) Run(t testing.TB, d *datadriven.TestData) string {
 		max := int64(10000)
 		d.MaybeScanArgs(t, "max", &max)
 		err := s.RunUntilIdle(max)
-		return errLine(err) + render(s.TakeTrace()) + fmt.Sprintf("idle at tick %d\n", s.CurrentTick())
+		return errLine(err) + render(h.records()) + fmt.Sprintf("idle at tick %d\n", s.CurrentTick())
 	case "objects":
 		var b strings.Builder
 		for _, o := range s.Objects() {
@@ -111,12 +136,12 @@ func (h *Harness) Run(t testing.TB, d *datadriven.TestData) string {
 		return strings.Join(s.Why(h.ref(t, d)), "\n") + "\n"
 	case "watch":
 		var b strings.Builder
-		for _, ev := range s.TakeWatch() {
+		for _, ev := range h.watch() {
 			fmt.Fprintf(&b, "t=%d %s %s\n", ev.Tick, ev.Type, gccore.ObjectLine(ev.Object))
 		}
 		return nonEmpty(b.String())
 	case "trace":
-		return nonEmpty(render(s.TakeTrace()))
+		return nonEmpty(render(h.records()))
 	}
 	t.Fatalf("%s: unknown command %q", d.Pos, d.Cmd)
 	return ""
@@ -233,7 +258,7 @@ func (h *Harness) New(t testing.TB, d *datadriven.TestData) {
 	if err != nil {
 		t.Fatalf("%s: %v", d.Pos, err)
 	}
-	h.Sim = sim
+	h.Sim, h.ready = sim, gccore.Ready{}
 }
 
 // ref reads the first bare argument: Kind/namespace/name or Kind/name.
@@ -313,7 +338,7 @@ func runScenario(t testing.TB, d *datadriven.TestData) string {
 		t.Fatalf("%s: invariant broken: %v", d.Pos, err)
 	}
 	b.WriteString("deleted:")
-	for _, ev := range r.Sim.TakeWatch() {
+	for _, ev := range r.Sim.Take().Watch {
 		if ev.Type == "DELETED" {
 			fmt.Fprintf(&b, " t=%d:%s", ev.Tick, ev.Object.Name)
 		}

@@ -114,7 +114,7 @@ func FuzzParse(f *testing.F) {
 			t.Fatalf("invariant broken after the run: %v", err)
 		}
 		gccore.ListYAML(r.Sim.Objects())
-		for _, ev := range r.Sim.TakeWatch() {
+		for _, ev := range r.Sim.Take().Watch {
 			gccore.WatchLine(ev)
 		}
 	})
@@ -190,7 +190,7 @@ func FuzzObject(f *testing.F) {
 		if err := sim.CheckInvariants(); err != nil {
 			t.Fatalf("invariant broken: %v", err)
 		}
-		for _, ev := range sim.TakeWatch() {
+		for _, ev := range sim.Take().Watch {
 			gccore.WatchLine(ev)
 		}
 	})
