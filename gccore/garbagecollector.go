@@ -66,7 +66,7 @@ func requeue(rule rules.ID, text string) outcome {
 // applied to the queue. The caller has already taken the item with Get, calls the result
 // once every worker of the round has read, and calls Done afterwards.
 func (gc *garbageCollector) processAttemptToDelete(worker Component, item *node) func() {
-	c := ops{gc: gc, worker: worker, queue: "attemptToDelete"}
+	c := ops{gc: gc, worker: worker, queue: QueueAttemptToDelete}
 	o, w, err := gc.attemptToDeleteItemReads(c, item)
 	return func() {
 		if w != nil {
@@ -487,7 +487,7 @@ func (gc *garbageCollector) processDeletingDependentsItem(c ops, item *node) (ou
 		if !dep.deletingDependents {
 			if gc.gb.attemptToDelete.Add(dep, rules.FG1) {
 				gc.trace.addLazy(func() Record {
-					return Record{Component: c.worker, Queue: "attemptToDelete", Rule: rules.FG1, Key: dep.identity.String(), Text: "blocking dependent enqueued"}
+					return Record{Component: c.worker, Queue: QueueAttemptToDelete, Rule: rules.FG1, Key: dep.identity.String(), Text: "blocking dependent enqueued"}
 				})
 			}
 		}
@@ -510,7 +510,7 @@ func (gc *garbageCollector) processDeletingDependentsItem(c ops, item *node) (ou
 // nothing before it writes: all of it is returned, for after the round's reads.
 func (gc *garbageCollector) processAttemptToOrphan(worker Component, owner *node) func() {
 	return func() {
-		c := ops{gc: gc, worker: worker, queue: "attemptToOrphan"}
+		c := ops{gc: gc, worker: worker, queue: QueueAttemptToOrphan}
 		gc.apply(gc.gb.attemptToOrphan, worker, owner, gc.attemptToOrphanWorker(c, owner))
 	}
 }

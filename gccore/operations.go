@@ -41,7 +41,7 @@ func asRESTMappingError(err error) (*restMappingError, bool) {
 type ops struct {
 	gc     *garbageCollector
 	worker Component
-	queue  string
+	queue  Queue
 }
 
 // record traces an API call and its result; call renders the request, and runs only when

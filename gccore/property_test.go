@@ -1027,7 +1027,7 @@ func whyAgreesWithTrace(sim *gccore.Sim, trace []gccore.Record, checked func(id 
 			written[r.Key] = r.Seq
 			continue
 		}
-		if r.Component.Role() != gccore.CompDeleteWorker || r.Queue != "attemptToDelete" || r.Call != "" {
+		if r.Component.Role != gccore.RoleDeleteWorker || r.Queue != "attemptToDelete" || r.Call != "" {
 			continue
 		}
 		switch r.Rule {

@@ -4,6 +4,7 @@ import (
 	"container/heap"
 	"slices"
 	"sort"
+	"strconv"
 	"time"
 
 	"github.com/gcplay/gcplay/gccore/rules"
@@ -23,7 +24,7 @@ import (
 // cache on every Add, Get and Done, while the node is in hand anyway. Only this type's
 // methods write that state (through state); no one needs to invalidate it.
 type workQueue struct {
-	name string
+	name Queue
 	// slot is this queue's index in node.queues; the two queues of a Sim differ.
 	slot int
 	// fifo holds the queued items, in order.
@@ -84,7 +85,7 @@ func (h *waitHeap) Push(x any)      { e := x.(*waitEntry); e.index = len(*h); *h
 func (h *waitHeap) Pop() any        { old := *h; e := old[len(old)-1]; *h = old[:len(old)-1]; return e }
 func (h waitHeap) peek() *waitEntry { return h[0] }
 
-func newWorkQueue(name string) *workQueue {
+func newWorkQueue(name Queue) *workQueue {
 	return &workQueue{
 		name: name, failures: map[*node]int{}, waitFor: map[*node]*waitEntry{},
 		limiter: rate.NewLimiter(rate.Limit(10), 100), // Q-4 overall bucket: 10/s, burst 100
@@ -234,7 +235,7 @@ type QueueItem struct {
 	Why     rules.ID  `json:"why"`     // the rule that enqueued it
 	Retries int       `json:"retries"` // requeues since the last forget
 	State   ItemState `json:"state"`
-	Worker  Component `json:"worker,omitempty"`
+	Worker  Component `json:"worker,omitzero"`
 	// NextAttemptMS is the virtual time of the next attempt, for waiting items.
 	NextAttemptMS int64  `json:"nextAttemptMS,omitempty"`
 	Stuck         string `json:"stuck,omitempty"`
@@ -243,7 +244,7 @@ type QueueItem struct {
 
 // QueueView is a snapshot of one work queue.
 type QueueView struct {
-	Name  string      `json:"name"`
+	Name  Queue       `json:"name"`
 	Items []QueueItem `json:"items"`
 	// Total counts every item, also those a limited view leaves out of Items.
 	Total int `json:"total"`
@@ -265,7 +266,9 @@ func (q *workQueue) view(limit int) QueueView {
 		return QueueItem{Key: n.identity.String(), UID: string(n.identity.UID), Why: why, Retries: q.failures[n], State: state, Virtual: n.virtual}
 	}
 	held := append([]heldItem(nil), q.held...)
-	sort.SliceStable(held, func(i, j int) bool { return held[i].worker < held[j].worker })
+	// By name, not number (delete-worker-10 before delete-worker-2): the order views
+	// and scripts have always shown.
+	sort.SliceStable(held, func(i, j int) bool { return nameLess(held[i].worker, held[j].worker) })
 	for _, h := range held {
 		if full() {
 			return v
@@ -297,4 +300,13 @@ func (q *workQueue) view(limit int) QueueView {
 		v.Items = append(v.Items, it)
 	}
 	return v
+}
+
+// nameLess orders components by their names without rendering them: a queue's held
+// items share one role, and a worker's number below 100 renders without allocating.
+func nameLess(a, b Component) bool {
+	if a.Role != b.Role {
+		return a.Role < b.Role
+	}
+	return strconv.Itoa(a.N) < strconv.Itoa(b.N)
 }

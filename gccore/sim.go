@@ -134,8 +134,8 @@ func New(cfg Config) (*Sim, error) {
 	s.informers = newInformers(delay, delays)
 	s.gb = &graphBuilder{
 		graph:            graph{uidToNode: make(map[types.UID]*node, max(cfg.SizeHint, 0))},
-		attemptToDelete:  newWorkQueue("attemptToDelete"),
-		attemptToOrphan:  newWorkQueue("attemptToOrphan"),
+		attemptToDelete:  newWorkQueue(QueueAttemptToDelete),
+		attemptToOrphan:  newWorkQueue(QueueAttemptToOrphan),
 		absentOwnerCache: newAbsentOwnerCache(cfg.AbsentOwnerCacheSize),
 		trace:            &s.trace,
 	}
@@ -153,8 +153,8 @@ func New(cfg Config) (*Sim, error) {
 		})
 	}
 	for i := 0; i < cfg.Workers; i++ {
-		s.deleteWorkers = append(s.deleteWorkers, Worker(CompDeleteWorker, i))
-		s.orphanWorkers = append(s.orphanWorkers, Worker(CompOrphanWorker, i))
+		s.deleteWorkers = append(s.deleteWorkers, Worker(RoleDeleteWorker, i))
+		s.orphanWorkers = append(s.orphanWorkers, Worker(RoleOrphanWorker, i))
 	}
 	return s, nil
 }
@@ -350,7 +350,7 @@ func (s *Sim) deliver(due bool, match func(schema.GroupKind) bool) bool {
 	}
 	s.gb.graphChanges.push(e)
 	s.trace.addLazy(func() Record {
-		return Record{Component: CompInformer, Queue: "graphChanges", Rule: rules.GB1, Key: ev.Object.Ref().String(),
+		return Record{Component: CompInformer, Queue: QueueGraphChanges, Rule: rules.GB1, Key: ev.Object.Ref().String(),
 			Text: fmt.Sprintf("%s rv=%s delivered as %s", ev.Type, ev.Object.ResourceVersion, e.eventType)}
 	})
 	return true
@@ -429,7 +429,7 @@ func (s *Sim) Busy() string {
 			continue
 		}
 		if q, ok := c.(Queuer); ok {
-			return "the " + string(q.Queue().Name)
+			return "the " + q.Queue().Name.String()
 		}
 		return "a controller"
 	}

@@ -2,40 +2,87 @@ package gccore
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/gcplay/gcplay/gccore/rules"
 )
 
-// Component is who made a trace record: one of the constants below, or a GC worker,
-// named for its role and number ("delete-worker-3", Worker).
-type Component string
+// Role is what a component does: one of the Role constants below, or a controller's
+// name (package cluster's "replicaset-controller").
+type Role string
 
-// The components of the simulation. The two worker roles are never a record's component
-// themselves: their numbered workers are (Component.Role gives the role back).
+// The roles of the simulation.
 const (
-	CompUser         Component = "user"
-	CompAPIServer    Component = "apiserver"
-	CompInformer     Component = "informer"
-	CompGraphBuilder Component = "graph-builder"
-	CompQueue        Component = "queue"
-	CompDeleteWorker Component = "delete-worker" // attemptToDelete's workers (Q-1)
-	CompOrphanWorker Component = "orphan-worker" // attemptToOrphan's workers (Q-1)
+	RoleUser         Role = "user"
+	RoleAPIServer    Role = "apiserver"
+	RoleInformer     Role = "informer"
+	RoleGraphBuilder Role = "graph-builder"
+	RoleQueue        Role = "queue"
+	RoleDeleteWorker Role = "delete-worker" // attemptToDelete's workers (Q-1)
+	RoleOrphanWorker Role = "orphan-worker" // attemptToOrphan's workers (Q-1)
+)
+
+// numbered reports whether a role has numbered workers: a component of the role is
+// always one of them ("delete-worker-3").
+func (r Role) numbered() bool { return r == RoleDeleteWorker || r == RoleOrphanWorker }
+
+// Component is who made a trace record: a role, and for the two worker roles the
+// worker's number (Component{Role: RoleDeleteWorker, N: 3} is "delete-worker-3"). It
+// renders, and encodes in JSON, as that text.
+type Component struct {
+	Role Role
+	N    int // the worker's number, from 0; 0 for a role without workers
+}
+
+// The components that are not workers.
+var (
+	CompUser         = Component{Role: RoleUser}
+	CompAPIServer    = Component{Role: RoleAPIServer}
+	CompInformer     = Component{Role: RoleInformer}
+	CompGraphBuilder = Component{Role: RoleGraphBuilder}
+	CompQueue        = Component{Role: RoleQueue}
 )
 
 // Worker names worker i of a role.
-func Worker(role Component, i int) Component { return Component(fmt.Sprintf("%s-%d", role, i)) }
+func Worker(role Role, i int) Component { return Component{Role: role, N: i} }
 
-// Role is the role of a worker ("delete-worker" for "delete-worker-3"); any other
-// component is its own role.
-func (c Component) Role() Component {
-	for _, role := range []Component{CompDeleteWorker, CompOrphanWorker} {
-		if rest, ok := strings.CutPrefix(string(c), string(role)+"-"); ok && rest != "" {
-			return role
+func (c Component) String() string {
+	if !c.Role.numbered() {
+		return string(c.Role)
+	}
+	return string(c.Role) + "-" + strconv.Itoa(c.N)
+}
+
+// MarshalText renders c as String does, so that JSON keeps the component as one string.
+func (c Component) MarshalText() ([]byte, error) { return []byte(c.String()), nil }
+
+// UnmarshalText reads what MarshalText wrote.
+func (c *Component) UnmarshalText(b []byte) error {
+	s := string(b)
+	for _, role := range []Role{RoleDeleteWorker, RoleOrphanWorker} {
+		if rest, ok := strings.CutPrefix(s, string(role)+"-"); ok {
+			n, err := strconv.Atoi(rest)
+			if err != nil || n < 0 {
+				return fmt.Errorf("component %q: want %s-N with N a worker number", s, role)
+			}
+			*c = Component{Role: role, N: n}
+			return nil
 		}
 	}
-	return c
+	*c = Component{Role: Role(s)}
+	return nil
 }
+
+// Queue names the queue a record concerns.
+type Queue string
+
+// The GC's queues (upstream's names).
+const (
+	QueueGraphChanges    Queue = "graphChanges"
+	QueueAttemptToDelete Queue = "attemptToDelete"
+	QueueAttemptToOrphan Queue = "attemptToOrphan"
+)
 
 // Record is one state change or decision (issue: "every state change is a record").
 // Records are immutable once emitted.
@@ -43,7 +90,7 @@ type Record struct {
 	Seq       int64     `json:"seq"` // position in the trace, from 1
 	Tick      int64     `json:"tick"`
 	Component Component `json:"component"`
-	Queue     string    `json:"queue,omitempty"` // graphChanges, attemptToDelete, attemptToOrphan
+	Queue     Queue     `json:"queue,omitempty"` // the queue concerned, if any
 	Key       string    `json:"key,omitempty"`   // the object or node concerned
 	Rule      rules.ID  `json:"rule,omitempty"`  // the gc-behavior.md rule that decided
 	// Also is a second rule the same record applies (GB-14's Event beside the rule that
@@ -68,7 +115,7 @@ func (r Record) String() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "t=%d %s", r.Tick, r.Component)
 	if r.Queue != "" {
-		b.WriteString(" [" + r.Queue + "]")
+		b.WriteString(" [" + string(r.Queue) + "]")
 	}
 	if r.Rule != "" {
 		b.WriteString(" " + r.Rules())

@@ -119,7 +119,7 @@ func TestInspectorExplains(t *testing.T) {
 }
 
 func TestTraceLinksRules(t *testing.T) {
-	v := &workspace.View{Trace: []gccore.Record{{Seq: 1, Tick: 2, Component: "delete-worker-0", Queue: "attemptToDelete",
+	v := &workspace.View{Trace: []gccore.Record{{Seq: 1, Tick: 2, Component: gccore.Worker(gccore.RoleDeleteWorker, 0), Queue: gccore.QueueAttemptToDelete,
 		Rule: "DEL-9c", Key: "v1/ConfigMap default/c", Text: "deleted", Call: "delete v1/configmaps default/c", Result: "200 OK"}}}
 	mustContain(t, render(&TracePanel{View: v}), "Trace", "filter")
 	html := traceRowMarkup(v.Trace[0], false) // the rows are drawn in the browser (domList)

@@ -76,9 +76,9 @@ func (w *Workspace) RunUntilIdle() error {
 
 // Queue names for StepUntilChange.
 const (
-	QueueGraphChanges    = "graphChanges"
-	QueueAttemptToDelete = "attemptToDelete"
-	QueueAttemptToOrphan = "attemptToOrphan"
+	QueueGraphChanges    = string(gccore.QueueGraphChanges)
+	QueueAttemptToDelete = string(gccore.QueueAttemptToDelete)
+	QueueAttemptToOrphan = string(gccore.QueueAttemptToOrphan)
 )
 
 // StepUntilChange ticks until the named queue's content changes, the workspace is
@@ -166,7 +166,7 @@ func fineBlocked(op gccore.InputOp, pendingWatch, graphChanges int, queues []gcc
 			return "no queue"
 		}
 		if !hasQueued(queues[i]) {
-			return queues[i].Name + " has no item ready for a worker"
+			return string(queues[i].Name) + " has no item ready for a worker"
 		}
 	}
 	return ""

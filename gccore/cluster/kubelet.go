@@ -9,7 +9,7 @@ import (
 )
 
 // CompKubelet is the kubelets' trace component; a record's text names the node.
-const CompKubelet gccore.Component = "kubelet"
+var CompKubelet = gccore.Component{Role: "kubelet"}
 
 // nodeReady reports whether the Node exists and its Ready condition is "True".
 func nodeReady(c *gccore.Client, name string) bool {

@@ -18,7 +18,7 @@ func TestControllerQueuesView(t *testing.T) {
 	qs := sim.ControllerQueues()
 	var names []string
 	for _, q := range qs {
-		names = append(names, string(q.Name))
+		names = append(names, q.Name.String())
 	}
 	if want := []string{"deployment-controller", "replicaset-controller", "kubelet"}; !reflect.DeepEqual(names, want) {
 		t.Fatalf("queues %v, want %v", names, want)
@@ -40,7 +40,7 @@ func TestControllerQueuesView(t *testing.T) {
 		t.Fatal(err)
 	}
 	qs = sim.ControllerQueues()
-	if rs := qs[0]; rs.Name != "replicaset-controller" || len(rs.Items) != 1 || rs.Items[0].Key != "default/web" || rs.Items[0].UID == "" {
+	if rs := qs[0]; rs.Name != (gccore.Component{Role: "replicaset-controller"}) || len(rs.Items) != 1 || rs.Items[0].Key != "default/web" || rs.Items[0].UID == "" {
 		t.Errorf("replicaset queue: %+v", rs)
 	}
 	if k := qs[1]; len(k.Items) != 1 || !strings.Contains(k.Items[0].Note.String(), "node node-a removes it at tick") {

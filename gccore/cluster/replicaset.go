@@ -11,7 +11,7 @@ import (
 )
 
 // CompReplicaSet is the ReplicaSet controller's trace component.
-const CompReplicaSet gccore.Component = "replicaset-controller"
+var CompReplicaSet = gccore.Component{Role: "replicaset-controller"}
 
 // workload is what the ReplicaSet and Job controllers share: a queue of owner keys fed
 // by events on the owners and on their Pods.
