@@ -16,6 +16,11 @@ type objectReference struct {
 	Namespace              string
 }
 
+// ref is the object the identity names, without its uid.
+func (r objectReference) ref() ObjectRef {
+	return ObjectRef{APIVersion: r.APIVersion, Kind: r.Kind, Namespace: r.Namespace, Name: r.Name}
+}
+
 func (r objectReference) String() string {
 	s := r.APIVersion + "/" + r.Kind + " "
 	if r.Namespace != "" {

@@ -101,3 +101,15 @@ func TestDelay(t *testing.T) {
 		t.Errorf("Ticks(-4) = %d, want none", got)
 	}
 }
+
+// TestRecordJSON: a record's typed fields encode as the text fields they replaced.
+func TestRecordJSON(t *testing.T) {
+	r := gccore.Record{Seq: 4, Tick: 2, Component: gccore.Worker(gccore.RoleDeleteWorker, 1), Queue: gccore.QueueAttemptToDelete,
+		Object: gccore.ObjectRef{APIVersion: "v1", Kind: "Pod", Namespace: "default", Name: "p"}, UID: "u-1",
+		Rule: "DEL-9c", Call: "delete v1/pods default/p", Result: "200 OK"}
+	js, err := json.Marshal(r)
+	want := `{"seq":4,"tick":2,"component":"delete-worker-1","queue":"attemptToDelete","key":"v1/Pod default/p (u-1)","rule":"DEL-9c","text":"","call":"delete v1/pods default/p","result":"200 OK"}`
+	if err != nil || string(js) != want {
+		t.Errorf("JSON\n%s, %v\nwant\n%s", js, err, want)
+	}
+}

@@ -1024,7 +1024,7 @@ func whyAgreesWithTrace(sim *gccore.Sim, trace []gccore.Record, checked func(id 
 	written := map[string]int64{}      // object → the Seq of its last write's watch event
 	for _, r := range trace {
 		if r.Rule == rules.API16 {
-			written[r.Key] = r.Seq
+			written[r.Key()] = r.Seq
 			continue
 		}
 		if r.Component.Role != gccore.RoleDeleteWorker || r.Queue != "attemptToDelete" || r.Call != "" {
@@ -1035,7 +1035,7 @@ func whyAgreesWithTrace(sim *gccore.Sim, trace []gccore.Record, checked func(id 
 		default:
 			continue
 		}
-		last[r.Key] = r
+		last[r.Key()] = r
 	}
 	for _, o := range sim.Objects() {
 		key := o.APIVersion + "/" + o.Kind + " " // a graph identity (virtual nodes may share the uid)

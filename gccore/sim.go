@@ -145,11 +145,11 @@ func New(cfg Config) (*Sim, error) {
 	s.gc = &garbageCollector{gb: s.gb, api: s.api, informers: s.informers, resources: rs, trace: &s.trace, clock: &s.clock}
 	s.api.watch = append(s.api.watch, s.onWatchEvent, s.order.observe)
 	s.api.warn = func(ref ObjectRef, msg string) {
-		s.trace.add(Record{Component: CompAPIServer, Rule: rules.API3, Key: ref.String(), Text: "warning: " + msg})
+		s.trace.add(Record{Component: CompAPIServer, Rule: rules.API3, Object: ref, Text: "warning: " + msg})
 	}
 	s.api.refused = func(ref ObjectRef, msg string) {
 		s.trace.addAfterCall(func() Record {
-			return Record{Component: CompAPIServer, Rule: rules.NS5, Key: ref.String(), Text: "create refused: " + msg}
+			return Record{Component: CompAPIServer, Rule: rules.NS5, Object: ref, Text: "create refused: " + msg}
 		})
 	}
 	for i := 0; i < cfg.Workers; i++ {
@@ -195,7 +195,7 @@ func (s *Sim) drawUID() types.UID {
 
 func (s *Sim) onWatchEvent(ev WatchEvent) {
 	s.trace.addAfterCall(func() Record {
-		return Record{Component: CompAPIServer, Rule: rules.API16, Key: ev.Object.Ref().String(),
+		return Record{Component: CompAPIServer, Rule: rules.API16, Object: ev.Object.Ref(),
 			Text: fmt.Sprintf("%s rv=%s", ev.Type, ev.Object.ResourceVersion)}
 	})
 	if !s.cfg.Quiet {
@@ -212,7 +212,7 @@ func (s *Sim) CurrentTick() int64 { return s.clock.tick }
 
 // user records a user action and its result.
 func (s *Sim) user(call string, key ObjectRef, err error) {
-	s.trace.add(Record{Component: CompUser, Key: key.String(), Call: call, Result: statusText(err)})
+	s.trace.add(Record{Component: CompUser, Object: key, Call: call, Result: statusText(err)})
 }
 
 // Create creates an object as a client would.
@@ -350,7 +350,7 @@ func (s *Sim) deliver(due bool, match func(schema.GroupKind) bool) bool {
 	}
 	s.gb.graphChanges.push(e)
 	s.trace.addLazy(func() Record {
-		return Record{Component: CompInformer, Queue: QueueGraphChanges, Rule: rules.GB1, Key: ev.Object.Ref().String(),
+		return Record{Component: CompInformer, Queue: QueueGraphChanges, Rule: rules.GB1, Object: ev.Object.Ref(),
 			Text: fmt.Sprintf("%s rv=%s delivered as %s", ev.Type, ev.Object.ResourceVersion, e.eventType)}
 	})
 	return true

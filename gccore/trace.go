@@ -1,11 +1,13 @@
 package gccore
 
 import (
+	"encoding/json"
 	"fmt"
 	"strconv"
 	"strings"
 
 	"github.com/gcplay/gcplay/gccore/rules"
+	"k8s.io/apimachinery/pkg/types"
 )
 
 // Role is what a component does: one of the Role constants below, or a controller's
@@ -91,8 +93,11 @@ type Record struct {
 	Tick      int64     `json:"tick"`
 	Component Component `json:"component"`
 	Queue     Queue     `json:"queue,omitempty"` // the queue concerned, if any
-	Key       string    `json:"key,omitempty"`   // the object or node concerned
-	Rule      rules.ID  `json:"rule,omitempty"`  // the gc-behavior.md rule that decided
+	// Object is the object concerned, zero when none; UID is set when the record is about
+	// a node of the GC's graph (its identity: the reference and the uid). Key renders both.
+	Object ObjectRef `json:"-"`
+	UID    types.UID `json:"-"`
+	Rule   rules.ID  `json:"rule,omitempty"` // the gc-behavior.md rule that decided
 	// Also is a second rule the same record applies (GB-14's Event beside the rule that
 	// found the bad reference), shown after Rule. A field, not a slice, so that records
 	// stay comparable.
@@ -100,6 +105,35 @@ type Record struct {
 	Text   string   `json:"text"`           // the decision or change, in words
 	Call   string   `json:"call,omitempty"` // an API call, rendered
 	Result string   `json:"result,omitempty"`
+}
+
+// Key renders Object and UID as the trace line shows them: "v1/Pod default/web-1", and
+// for a node "v1/Pod default/web-1 (uid)"; "" when the record concerns no object.
+func (r Record) Key() string {
+	if r.Object == (ObjectRef{}) {
+		return ""
+	}
+	if r.UID == "" {
+		return r.Object.String()
+	}
+	return r.Object.String() + " (" + string(r.UID) + ")"
+}
+
+// MarshalJSON encodes the record with its Key as "key", in the fields' order.
+func (r Record) MarshalJSON() ([]byte, error) {
+	type fields struct {
+		Seq       int64     `json:"seq"`
+		Tick      int64     `json:"tick"`
+		Component Component `json:"component"`
+		Queue     Queue     `json:"queue,omitempty"`
+		Key       string    `json:"key,omitempty"`
+		Rule      rules.ID  `json:"rule,omitempty"`
+		Also      rules.ID  `json:"also,omitempty"`
+		Text      string    `json:"text"`
+		Call      string    `json:"call,omitempty"`
+		Result    string    `json:"result,omitempty"`
+	}
+	return json.Marshal(fields{r.Seq, r.Tick, r.Component, r.Queue, r.Key(), r.Rule, r.Also, r.Text, r.Call, r.Result})
 }
 
 // Rules is Rule and Also as the trace line shows them: "GB-3 GB-14".
@@ -120,8 +154,8 @@ func (r Record) String() string {
 	if r.Rule != "" {
 		b.WriteString(" " + r.Rules())
 	}
-	if r.Key != "" {
-		b.WriteString(" " + r.Key)
+	if r.Object != (ObjectRef{}) {
+		b.WriteString(" " + r.Key())
 	}
 	if r.Text != "" {
 		b.WriteString(": " + r.Text)

@@ -133,7 +133,8 @@ func traceRowMarkup(r gccore.Record, ctrl bool) string {
 		call += " → " + r.Result
 	}
 	var b strings.Builder
-	b.Grow(256 + len(r.Key) + len(r.Text) + len(call))
+	key := r.Key()
+	b.Grow(256 + len(key) + len(r.Text) + len(call))
 	b.WriteString(`<li class="tr`)
 	if ctrl {
 		b.WriteString(` tr-ctrl`)
@@ -149,7 +150,7 @@ func traceRowMarkup(r gccore.Record, ctrl bool) string {
 	b.WriteString(`</span><span class="tr-rule">`)
 	writeRuleLinks(&b, r.Rules())
 	b.WriteString(`</span><span class="tr-key">`)
-	b.WriteString(esc(r.Key))
+	b.WriteString(esc(key))
 	b.WriteString(`</span><span class="tr-text">`)
 	b.WriteString(esc(r.Text))
 	b.WriteString(`</span><code class="tr-call">`)

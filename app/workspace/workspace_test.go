@@ -359,7 +359,7 @@ func TestChangesCarryDeletions(t *testing.T) {
 		}
 		for _, r := range w.View().Trace {
 			if r.Component == gccore.CompAPIServer && strings.HasPrefix(r.Text, "DELETED ") {
-				text = append(text, r.Key)
+				text = append(text, r.Key())
 			}
 		}
 		compared += len(text)

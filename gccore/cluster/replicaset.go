@@ -150,7 +150,7 @@ func (c *replicaSetController) sync(key string) {
 	active := active(c.claim(rs))
 	if rs.Terminating() { // RS-4
 		if len(active) > 0 {
-			c.sim.Record(gccore.Record{Component: c.comp, Rule: rules.RS4, Key: rs.Ref().String(),
+			c.sim.Record(gccore.Record{Component: c.comp, Rule: rules.RS4, Object: rs.Ref(),
 				Text: fmt.Sprintf("being deleted: creates and deletes no Pods (%d active)", len(active))})
 		}
 		return
