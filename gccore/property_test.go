@@ -925,10 +925,10 @@ func runCase(t caseT, c *genCase) {
 	untilIdle("after the last action")
 	propStats["cases"]++
 	for _, r := range trace { // untilIdle took the rest
-		for _, id := range strings.Fields(r.Rules()) {
+		for _, id := range r.Rules() {
 			switch id {
 			case "DEL-9a", "DEL-9b", "DEL-9c", "DEL-10", "FG-1", "ORPH-2", "GB-3", "GB-7", "GB-9a", "GB-11", "GB-13", "AOC-3", "OPS-2":
-				propStats[id]++
+				propStats[string(id)]++
 			}
 		}
 		if strings.Contains(r.Text, "stuck:") {

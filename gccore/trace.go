@@ -136,37 +136,52 @@ func (r Record) MarshalJSON() ([]byte, error) {
 	return json.Marshal(fields{r.Seq, r.Tick, r.Component, r.Queue, r.Key(), r.Rule, r.Also, r.Text, r.Call, r.Result})
 }
 
-// Rules is Rule and Also as the trace line shows them: "GB-3 GB-14".
-func (r Record) Rules() string {
-	if r.Also == "" {
-		return string(r.Rule)
+// Rules is Rule and Also, the ids the record cites, in the order the line shows them.
+func (r Record) Rules() []rules.ID {
+	switch {
+	case r.Rule == "":
+		return nil
+	case r.Also == "":
+		return []rules.ID{r.Rule}
 	}
-	return string(r.Rule) + " " + string(r.Also)
+	return []rules.ID{r.Rule, r.Also}
 }
 
 // String is the canonical one-line rendering shared by tests, the CLI and the UI log.
 func (r Record) String() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "t=%d %s", r.Tick, r.Component)
+	r.Write(func(s string) { b.WriteString(s) }, func(id rules.ID) { b.WriteString(string(id)) })
+	return b.String()
+}
+
+// Write renders the line String renders through two callbacks: plain gets the runs of
+// text between the rule ids, rule each id (Rule, then Also), so that a page links the
+// ids from the record's fields instead of finding them in the text again.
+func (r Record) Write(plain func(string), rule func(rules.ID)) {
+	plain("t=" + strconv.FormatInt(r.Tick, 10) + " " + r.Component.String())
 	if r.Queue != "" {
-		b.WriteString(" [" + string(r.Queue) + "]")
+		plain(" [" + string(r.Queue) + "]")
 	}
 	if r.Rule != "" {
-		b.WriteString(" " + r.Rules())
-	}
-	if r.Object != (ObjectRef{}) {
-		b.WriteString(" " + r.Key())
-	}
-	if r.Text != "" {
-		b.WriteString(": " + r.Text)
-	}
-	if r.Call != "" {
-		b.WriteString(" | " + r.Call)
-		if r.Result != "" {
-			b.WriteString(" -> " + r.Result)
+		plain(" ")
+		rule(r.Rule)
+		if r.Also != "" {
+			plain(" ")
+			rule(r.Also)
 		}
 	}
-	return b.String()
+	if r.Object != (ObjectRef{}) {
+		plain(" " + r.Key())
+	}
+	if r.Text != "" {
+		plain(": " + r.Text)
+	}
+	if r.Call != "" {
+		plain(" | " + r.Call)
+		if r.Result != "" {
+			plain(" -> " + r.Result)
+		}
+	}
 }
 
 // tracer collects records; keep is false to only count them (benchmarks).

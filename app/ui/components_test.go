@@ -114,7 +114,7 @@ func TestInspectorExplains(t *testing.T) {
 	if !ok {
 		t.Fatal("owner not stored")
 	}
-	html := render(&Inspector{View: w.View(), Selected: o.UID, Why: w.Why(o.Ref()), YAML: objectYAML(o)})
+	html := render(&Inspector{View: w.View(), Selected: o.UID, Why: whyLines(w.Reasons(o.Ref()), ""), YAML: objectYAML(o)})
 	mustContain(t, html, "Why is it not deleted yet?", "foregroundDeletion", ">FG-1</button>", "blocker", "Remove")
 }
 

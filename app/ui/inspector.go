@@ -6,6 +6,7 @@ import (
 
 	"github.com/gcplay/gcplay/app/workspace"
 	"github.com/gcplay/gcplay/gccore"
+	"github.com/gcplay/gcplay/gccore/rules"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"k8s.io/apimachinery/pkg/types"
 	"sigs.k8s.io/yaml"
@@ -19,8 +20,8 @@ type Inspector struct {
 
 	View     *workspace.View
 	Selected types.UID
-	Lang     string   // the page's language (i18n.go)
-	Why      []string // gccore.Sim.Why for the selected object
+	Lang     string    // the page's language (i18n.go)
+	Why      []whyLine // gccore.Sim.Reasons for the selected object, in Lang
 	YAML     string
 
 	onSelect    func(app.Context, types.UID)
@@ -65,14 +66,14 @@ func (in *Inspector) Render() (ui app.UI) {
 func (in *Inspector) whyItems() []app.UI {
 	var out []app.UI
 	for _, s := range in.Why {
-		out = append(out, app.Li().Body(ruleText(s, in.onRule)...))
+		out = append(out, app.Li().Body(ruleText(s.text, s.rules, in.onRule)...))
 	}
 	return out
 }
 
 func (in *Inspector) owners(o *gccore.Object) app.UI {
 	if len(o.OwnerReferences) == 0 {
-		return app.P().Class("muted").Body(ruleText(tr(in.Lang, "None: the GC never collects it (DEL-7)."), in.onRule)...)
+		return app.P().Class("muted").Body(citedText(tr(in.Lang, "None: the GC never collects it (DEL-7)."), in.onRule)...)
 	}
 	var items []app.UI
 	for _, r := range o.OwnerReferences {
@@ -154,7 +155,7 @@ func (in *Inspector) renderNode(n gccore.NodeView) app.UI {
 	return app.Div().Class("panel", "inspector").Body(
 		app.H2().Text(n.Kind+" "+n.Name),
 		app.P().Class("muted").Textf(tr(in.Lang, "GC graph node · %s · uid %s"), nsOrCluster(in.Lang, n.Namespace), n.UID),
-		app.P().Body(ruleText(tr(in.Lang, nodeText(n)), in.onRule)...),
+		app.P().Body(citedText(tr(in.Lang, nodeText(n)), in.onRule)...),
 		app.Pre().Class("yaml").Text(gccore.NodeLine(n)),
 	)
 }
@@ -180,4 +181,24 @@ func objectYAML(o *gccore.Object) string {
 		return err.Error()
 	}
 	return string(b)
+}
+
+// whyLine is one sentence of Why in the page's language, with the rule ids it cites.
+type whyLine struct {
+	text  string
+	rules []rules.ID
+}
+
+// whyLines says reasons in lang; each keeps the ids its Reason cites (Reason.Rules).
+func whyLines(rs []gccore.Reason, lang string) []whyLine {
+	out := make([]whyLine, len(rs))
+	for i, r := range rs {
+		out[i] = whyLine{text: fmt.Sprintf(tr(lang, r.Format), r.Args...), rules: r.Rules()} // the core's English is the key
+	}
+	return out
+}
+
+// citedText is ruleText for the page's own sentences: it finds the ids they cite.
+func citedText(text string, onRule func(app.Context, string)) []app.UI {
+	return ruleText(text, rules.CitedIDs(text), onRule)
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/gcplay/gcplay/app/store/catalog"
 	"github.com/gcplay/gcplay/app/workspace"
 	"github.com/gcplay/gcplay/gccore"
+	"github.com/gcplay/gcplay/gccore/rules"
 	"github.com/gcplay/gcplay/lessons"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -499,7 +500,7 @@ func traceColumn(title string, recs []gccore.Record) app.UI {
 			break
 		}
 		b.WriteString("<li>")
-		writeRuleLinks(&b, rec.String())
+		rec.Write(func(s string) { b.WriteString(esc(s)) }, func(id rules.ID) { writeRuleLink(&b, id) })
 		b.WriteString("</li>")
 	}
 	b.WriteString("</ol>")

@@ -1,8 +1,6 @@
 package ui
 
 import (
-	"fmt"
-
 	"github.com/gcplay/gcplay/app/scene"
 	"github.com/gcplay/gcplay/app/workspace"
 	"github.com/gcplay/gcplay/gccore"
@@ -278,17 +276,12 @@ func (p *Playground) showRule(ctx app.Context, id string) {
 	p.overlay = overlayRule
 }
 
-func (p *Playground) why() []string {
+func (p *Playground) why() []whyLine {
 	o, ok := p.selectedObject()
 	if !ok {
 		return nil
 	}
-	rs := p.ws.Reasons(o.Ref())
-	out := make([]string, len(rs))
-	for i, r := range rs {
-		out[i] = fmt.Sprintf(tr(p.lang, r.Format), r.Args...) // the core's English is the key
-	}
-	return out
+	return whyLines(p.ws.Reasons(o.Ref()), p.lang)
 }
 
 func (p *Playground) selectedYAML() string {

@@ -148,7 +148,12 @@ func traceRowMarkup(r gccore.Record, ctrl bool) string {
 	b.WriteString(`</span><span class="tr-queue">`)
 	b.WriteString(esc(string(r.Queue)))
 	b.WriteString(`</span><span class="tr-rule">`)
-	writeRuleLinks(&b, r.Rules())
+	for i, id := range r.Rules() { // the record's typed ids, not found in its text
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		writeRuleLink(&b, id)
+	}
 	b.WriteString(`</span><span class="tr-key">`)
 	b.WriteString(esc(key))
 	b.WriteString(`</span><span class="tr-text">`)
