@@ -40,8 +40,12 @@ type GCEvent struct {
 	Tick    int64  `json:"tick"`
 	Type    string `json:"type"`
 	Reason  string `json:"reason"`
-	Object  string `json:"object"` // the involved (dependent) object
+	Object  string `json:"object"` // the involved (dependent) object, rendered
 	Message string `json:"message"`
+	// Ref and UID are the involved object as values, for consumers that select by them
+	// (kubectl describe's events of one object).
+	Ref ObjectRef `json:"-"`
+	UID types.UID `json:"-"`
 }
 
 // graphBuilder is the single consumer of graphChanges and the only writer of the graph (GB-2).
@@ -464,7 +468,8 @@ func (gb *graphBuilder) reportInvalidNamespaceOwnerRef(dep *node, owner objectRe
 	ns := dep.identity.Namespace
 	msg := fmt.Sprintf("ownerRef [%s/%s, namespace: %s, name: %s, uid: %s] does not exist in namespace %q",
 		owner.APIVersion, owner.Kind, ns, owner.Name, owner.UID, ns)
-	gb.events = append(gb.events, GCEvent{Tick: gb.trace.clock.tick, Type: "Warning", Reason: "OwnerRefInvalidNamespace", Object: dep.identity.String(), Message: msg})
+	gb.events = append(gb.events, GCEvent{Tick: gb.trace.clock.tick, Type: "Warning", Reason: "OwnerRefInvalidNamespace", Object: dep.identity.String(), Message: msg,
+		Ref: dep.identity.ref(), UID: dep.identity.UID})
 	gb.trace.addLazy(func() Record {
 		return Record{Component: CompGraphBuilder, Queue: QueueGraphChanges, Rule: rule, Also: rules.GB14, Object: dep.identity.ref(), UID: dep.identity.UID, Text: "Warning OwnerRefInvalidNamespace: " + msg}
 	})

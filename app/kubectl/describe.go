@@ -147,10 +147,9 @@ func dependents(v *workspace.View, o *gccore.Object) []string {
 // events prints the garbage collector's events about o, as kubectl prints an object's
 // events.
 func events(w *tabwriter.Writer, v *workspace.View, o *gccore.Object) {
-	suffix := " (" + string(o.UID) + ")"
 	var rows []gccore.GCEvent
 	for _, e := range v.Events {
-		if strings.HasSuffix(e.Object, suffix) {
+		if e.UID == o.UID {
 			rows = append(rows, e)
 		}
 	}
