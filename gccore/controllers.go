@@ -3,7 +3,6 @@ package gccore
 import (
 	"fmt"
 	"math/rand/v2"
-	"strconv"
 	"time"
 
 	"github.com/gcplay/gcplay/gccore/rules"
@@ -122,31 +121,21 @@ func (c *Client) Create(rule rules.ID, text string, obj *Object) (*Object, error
 	}
 	c.sim.created++
 	o, err := c.sim.api.Create(obj)
-	c.record(rule, obj.Ref(), "create", text, err)
+	c.record(rule, obj.Ref(), apiCall{style: byController}.create(), text, err)
 	return o, err
 }
 
 // Patch patches ref.
 func (c *Client) Patch(rule rules.ID, text string, ref ObjectRef, pt PatchType, body []byte) (*Object, error) {
 	o, err := c.sim.api.Patch(ref, pt, body)
-	c.record(rule, ref, fmt.Sprintf("patch (%s) %s", pt, body), text, err)
+	c.record(rule, ref, apiCall{style: byController}.patch(pt, body), text, err)
 	return o, err
 }
 
 // Delete deletes ref with opts.
 func (c *Client) Delete(rule rules.ID, text string, ref ObjectRef, opts metav1.DeleteOptions) (*Object, error) {
 	o, _, err := c.sim.api.Delete(ref, opts)
-	call := "delete"
-	if p := opts.PropagationPolicy; p != nil {
-		call += " propagationPolicy=" + string(*p)
-	}
-	if opts.GracePeriodSeconds != nil {
-		call += " gracePeriodSeconds=" + strconv.FormatInt(*opts.GracePeriodSeconds, 10)
-	}
-	if opts.Preconditions != nil && opts.Preconditions.UID != nil {
-		call += " preconditions.uid=" + string(*opts.Preconditions.UID)
-	}
-	c.record(rule, ref, call, text, err)
+	c.record(rule, ref, apiCall{style: byController}.delete(&opts), text, err)
 	return o, err
 }
 

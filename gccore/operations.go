@@ -104,7 +104,7 @@ func (o ops) getObject(rule rules.ID, id objectReference) (*Object, error) {
 		ns = ""
 	}
 	obj, err := o.gc.api.getShared(ObjectRef{APIVersion: id.APIVersion, Kind: id.Kind, Namespace: ns, Name: id.Name}) // read only
-	o.record(rule, id, err, func() string { return "get " + path(r, ns, id.Name) })
+	o.record(rule, id, err, func() string { return apiCall{byGC, path(r, ns, id.Name)}.get() })
 	return obj, err
 }
 
@@ -129,13 +129,7 @@ func (o ops) deleteObject(rule rules.ID, id objectReference, rv string, ownerRef
 		}
 		opts := metav1.DeleteOptions{PropagationPolicy: &policy, Preconditions: &pre}
 		_, _, err := o.gc.api.deleteShared(ref, opts)
-		o.record(rule, id, err, func() string {
-			call := fmt.Sprintf("delete %s propagationPolicy=%s preconditions(uid=%s", path(r, ref.Namespace, ref.Name), policy, uid)
-			if rv != "" {
-				call += ", resourceVersion=" + rv
-			}
-			return call + ")"
-		})
+		o.record(rule, id, err, func() string { return apiCall{byGC, path(r, ref.Namespace, ref.Name)}.delete(&opts) })
 		return err
 	}
 	err = del(rv)
@@ -183,7 +177,7 @@ func (o ops) patchOwnerReferences(rule rules.ID, n *node, remove []types.UID, un
 	}
 	smp := mustJSON(map[string]any{"metadata": md})
 	_, err = o.gc.api.patchShared(ref, StrategicPatch, smp)
-	o.record(rule, id, err, func() string { return "patch " + path(r, id.Namespace, id.Name) + " strategic " + string(smp) })
+	o.record(rule, id, err, func() string { return apiCall{byGC, path(r, id.Namespace, id.Name)}.patch(StrategicPatch, smp) })
 	if !isUnsupportedMediaType(err) {
 		return err
 	}
@@ -209,7 +203,7 @@ func (o ops) patchOwnerReferences(rule rules.ID, n *node, remove []types.UID, un
 	}
 	jmp := mustJSON(map[string]any{"metadata": map[string]any{"resourceVersion": cached.ResourceVersion, "ownerReferences": refs}})
 	_, err = o.gc.api.patchShared(ref, MergePatch, jmp)
-	o.record(rule, id, err, func() string { return "patch " + path(r, id.Namespace, id.Name) + " merge " + string(jmp) })
+	o.record(rule, id, err, func() string { return apiCall{byGC, path(r, id.Namespace, id.Name)}.patch(MergePatch, jmp) })
 	return err
 }
 
@@ -247,7 +241,7 @@ func (o ops) removeFinalizer(rule rules.ID, id objectReference, finalizer string
 		p := finalizerPatch{resourceVersion: obj.ResourceVersion, finalizers: removeString(obj.Finalizers, finalizer)}
 		r, _ := o.gc.resources.RESTMapping(id.APIVersion, id.Kind)
 		_, err = o.gc.api.patchFinalizers(obj.Ref(), p) // the merge patch p.JSON(), applied without its JSON
-		o.record(rule, id, err, func() string { return "patch " + path(r, obj.Namespace, obj.Name) + " merge " + string(p.JSON()) })
+		o.record(rule, id, err, func() string { return apiCall{byGC, path(r, obj.Namespace, obj.Name)}.patch(MergePatch, p.JSON()) })
 		if !isConflict(err) {
 			return err
 		}

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
-	"strconv"
 
 	"github.com/gcplay/gcplay/gccore/rules"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -218,31 +217,21 @@ func (s *Sim) user(call string, key ObjectRef, err error) {
 // Create creates an object as a client would.
 func (s *Sim) Create(obj *Object) (*Object, error) {
 	o, err := s.api.Create(obj)
-	s.user("create", obj.Ref(), err)
+	s.user(apiCall{style: byClient}.create(), obj.Ref(), err)
 	return o, err
 }
 
 // Patch applies a JSON merge patch (the scenario `update` step) or a strategic merge patch.
 func (s *Sim) Patch(ref ObjectRef, pt PatchType, body []byte) (*Object, error) {
 	o, err := s.api.Patch(ref, pt, body)
-	s.user(fmt.Sprintf("patch (%s) %s", pt, body), ref, err)
+	s.user(apiCall{style: byClient}.patch(pt, body), ref, err)
 	return o, err
 }
 
 // Delete sends a DELETE with options.
 func (s *Sim) Delete(ref ObjectRef, opts metav1.DeleteOptions) (*Object, error) {
 	o, _, err := s.api.Delete(ref, opts)
-	call := "delete"
-	if p := opts.PropagationPolicy; p != nil {
-		call += " propagationPolicy=" + string(*p)
-	}
-	if opts.OrphanDependents != nil {
-		call += " orphanDependents=" + strconv.FormatBool(*opts.OrphanDependents)
-	}
-	if opts.GracePeriodSeconds != nil {
-		call += " gracePeriodSeconds=" + strconv.FormatInt(*opts.GracePeriodSeconds, 10)
-	}
-	s.user(call, ref, err)
+	s.user(apiCall{style: byClient}.delete(&opts), ref, err)
 	return o, err
 }
 
