@@ -139,13 +139,13 @@ func (c *Client) Delete(rule rules.ID, text string, ref ObjectRef, opts metav1.D
 	return o, err
 }
 
-// hasUID reports whether a stored object has the uid (Sim.newUID).
+// hasUID reports whether a stored object has the uid (uidSource.next).
 func (s *APIServer) hasUID(uid types.UID) bool {
 	_, ok := s.uids[uid]
 	return ok
 }
 
-// Explainer is a Controller that can say why it holds an object (Sim.Why): the kubelet
+// Explainer is a Controller that can say why it holds an object (Inspector.Why): the kubelet
 // of a NotReady node, a namespace waiting for a finalizer.
 type Explainer interface {
 	Why(o *Object) []Reason
@@ -157,8 +157,8 @@ type FinalizerOwner interface {
 	OwnsFinalizer(o *Object, finalizer string) bool
 }
 
-func (s *Sim) controllerOwnsFinalizer(o *Object, f string) bool {
-	for _, c := range s.controllers {
+func (v Inspector) controllerOwnsFinalizer(o *Object, f string) bool {
+	for _, c := range v.s.controllers {
 		if fo, ok := c.(FinalizerOwner); ok && fo.OwnsFinalizer(o, f) {
 			return true
 		}
@@ -166,9 +166,9 @@ func (s *Sim) controllerOwnsFinalizer(o *Object, f string) bool {
 	return false
 }
 
-func (s *Sim) whyControllers(o *Object) []Reason {
+func (v Inspector) whyControllers(o *Object) []Reason {
 	var out []Reason
-	for _, c := range s.controllers {
+	for _, c := range v.s.controllers {
 		if e, ok := c.(Explainer); ok {
 			out = append(out, e.Why(o)...)
 		}
@@ -201,9 +201,9 @@ type Queuer interface {
 
 // ControllerQueues returns the queue of every controller that shows one, in the order
 // they tick (AddController).
-func (s *Sim) ControllerQueues() []ControllerQueue {
+func (v Inspector) ControllerQueues() []ControllerQueue {
 	var out []ControllerQueue
-	for _, c := range s.controllers {
+	for _, c := range v.s.controllers {
 		if q, ok := c.(Queuer); ok {
 			out = append(out, q.Queue())
 		}

@@ -27,8 +27,8 @@ func (r Reason) String() string { return fmt.Sprintf(r.Format, r.Args...) }
 
 // Why answers "why is this object still here?" in plain sentences, from the object's
 // finalizers and owners, the GC's graph and its queues. Each sentence cites its rule.
-func (s *Sim) Why(ref ObjectRef) []string {
-	rs := s.Reasons(ref)
+func (v Inspector) Why(ref ObjectRef) []string {
+	rs := v.Reasons(ref)
 	out := make([]string, len(rs))
 	for i, r := range rs {
 		out[i] = r.String()
@@ -37,17 +37,17 @@ func (s *Sim) Why(ref ObjectRef) []string {
 }
 
 // Reasons is Why's sentences as Reasons.
-func (s *Sim) Reasons(ref ObjectRef) []Reason {
-	o, err := s.api.Get(ref)
+func (v Inspector) Reasons(ref ObjectRef) []Reason {
+	o, err := v.s.api.Get(ref)
 	if err != nil {
 		return []Reason{Because("%s is not stored: it was deleted or never created.", ref.String())}
 	}
 	// A running controller's reason comes first: it is the specific one (a namespace
 	// waiting for a finalizer, NS-3; a Pod held by a NotReady node, KUBELET-2); the GC's
 	// generic lines follow.
-	out := s.whyControllers(o)
+	out := v.whyControllers(o)
 	say := func(format string, args ...any) { out = append(out, Because(format, args...)) }
-	n, inGraph := s.gb.graph.read(o.UID)
+	n, inGraph := v.s.gb.graph.read(o.UID)
 	switch {
 	case !inGraph:
 		say("The garbage collector has not seen it yet: its watch event is still on the way (informer delay, GB-1).")
@@ -59,11 +59,11 @@ func (s *Sim) Reasons(ref ObjectRef) []Reason {
 		for _, f := range o.Finalizers {
 			switch f {
 			case metav1.FinalizerDeleteDependents:
-				s.whyForeground(n, say)
+				v.whyForeground(n, say)
 			case metav1.FinalizerOrphanDependents:
 				say("Finalizer orphan: the GC first removes this owner from its dependents' ownerReferences, then removes the finalizer (ORPH-2, ORPH-3).")
 			default:
-				if s.controllerOwnsFinalizer(o, f) {
+				if v.controllerOwnsFinalizer(o, f) {
 					continue // the controller's own line says when it removes it
 				}
 				say("Finalizer %s: no part of the GC removes it; the controller that owns it (you, here) must remove it.", f)
@@ -75,17 +75,17 @@ func (s *Sim) Reasons(ref ObjectRef) []Reason {
 	} else if len(o.OwnerReferences) == 0 {
 		say("Nothing deletes it: it has no ownerReferences, so the GC never collects it, and nobody has deleted it (API-21, DEL-7).")
 	} else {
-		s.whyOwners(o, n, say)
+		v.whyOwners(o, n, say)
 	}
 	if inGraph {
-		for _, q := range []*workQueue{s.gb.attemptToDelete, s.gb.attemptToOrphan} {
-			s.whyQueued(q, n, say)
+		for _, q := range []*workQueue{v.s.gb.attemptToDelete, v.s.gb.attemptToOrphan} {
+			v.whyQueued(q, n, say)
 		}
 	}
 	return out
 }
 
-func (s *Sim) whyForeground(n *node, say func(string, ...any)) {
+func (v Inspector) whyForeground(n *node, say func(string, ...any)) {
 	if n == nil {
 		say("Finalizer foregroundDeletion: the GC removes it once no dependent blocks (FG-1).")
 		return
@@ -95,7 +95,7 @@ func (s *Sim) whyForeground(n *node, say func(string, ...any)) {
 	var waiting, unobserved []string
 	for d := range n.blockingDependents() {
 		name := d.identity.Kind + " " + d.identity.Name
-		if _, stored := s.api.GetByUID(d.identity.UID); !stored {
+		if _, stored := v.s.api.GetByUID(d.identity.UID); !stored {
 			unobserved = append(unobserved, name)
 			continue
 		}
@@ -120,10 +120,10 @@ func (s *Sim) whyForeground(n *node, say func(string, ...any)) {
 // classify, reading through peekReads (no API call recorded, no absentOwnerCache entry
 // refreshed or added), then DEL-9 (decideOwnerReferences). So explaining never changes
 // the simulation, and it cannot disagree with the worker.
-func (s *Sim) whyOwners(o *Object, n *node, say func(string, ...any)) {
+func (v Inspector) whyOwners(o *Object, n *node, say func(string, ...any)) {
 	item := objectReference{APIVersion: o.APIVersion, Kind: o.Kind, Namespace: o.Namespace, Name: o.Name, UID: o.UID}
 	var solid, absent, waiting []string
-	refs, err := s.gc.classify(peekReads{s}, item, o.OwnerReferences, classifiedRefs{}, func(r refResult) {
+	refs, err := v.s.gc.classify(peekReads{v.s}, item, o.OwnerReferences, classifiedRefs{}, func(r refResult) {
 		desc := r.ref.Kind + " " + r.ref.Name
 		switch {
 		case r.cached:
@@ -163,7 +163,7 @@ func (s *Sim) whyOwners(o *Object, n *node, say func(string, ...any)) {
 	}
 }
 
-// peekReads are Sim.Why's DEL-8 reads: the stored objects as they are and absentOwnerCache
+// peekReads are Inspector.Why's DEL-8 reads: the stored objects as they are and absentOwnerCache
 // peeked, nothing recorded, nothing refreshed or added.
 type peekReads struct{ s *Sim }
 
@@ -182,7 +182,7 @@ func (p peekReads) get(id objectReference) (*Object, error) {
 
 func (peekReads) absent(objectReference) {}
 
-func (s *Sim) whyQueued(q *workQueue, n *node, say func(string, ...any)) {
+func (v Inspector) whyQueued(q *workQueue, n *node, say func(string, ...any)) {
 	if i := q.heldIndex(n); i >= 0 {
 		say("%s holds it in %s right now.", q.held[i].worker, q.name)
 	}

@@ -99,7 +99,7 @@ func (n *node) clone() *node {
 
 // blockingDependents yields, in the fixed order, the dependents whose recorded reference
 // to n blocks its deletion (N-6), judged by the dependents' owners as the graph recorded
-// them: FG-1's count, which the worker and Sim.Why both take from here. An iterator, not
+// them: FG-1's count, which the worker and Inspector.Why both take from here. An iterator, not
 // a list: FG-1 runs each time a dependent of the owner goes (GB-10).
 func (n *node) blockingDependents() iter.Seq[*node] {
 	return func(yield func(*node) bool) {

@@ -9,8 +9,8 @@ import (
 // CheckInvariants verifies the graph's structural invariants, which hold after every step:
 // owner/dependent symmetry (N-5), virtual nodes without owners (N-3), one record per uid
 // (N-1), and queues without duplicates.
-func (s *Sim) CheckInvariants() error {
-	g := s.gb.graph
+func (v Inspector) CheckInvariants() error {
+	g := v.s.gb.graph
 	for uid, n := range g.uidToNode {
 		if n.identity.UID != uid {
 			return fmt.Errorf("N-1: node %s stored under uid %s", n.identity, uid)
@@ -42,7 +42,7 @@ func (s *Sim) CheckInvariants() error {
 			}
 		}
 	}
-	for _, q := range []*workQueue{s.gb.attemptToDelete, s.gb.attemptToOrphan} {
+	for _, q := range []*workQueue{v.s.gb.attemptToDelete, v.s.gb.attemptToOrphan} {
 		seen := map[*node]bool{}
 		for _, n := range q.fifo.pending() {
 			if seen[n] {
@@ -57,13 +57,13 @@ func (s *Sim) CheckInvariants() error {
 // CheckGraphMatchesServer verifies, once idle, that the GC's graph agrees with the API
 // server: every stored object of a monitored kind has an observed node with the same owners,
 // and every observed node stands for a stored object with that uid.
-func (s *Sim) CheckGraphMatchesServer() error {
-	for _, o := range s.api.objects {
-		r, _ := s.api.Resources.Lookup(o.APIVersion, o.Kind)
+func (v Inspector) CheckGraphMatchesServer() error {
+	for _, o := range v.s.api.objects {
+		r, _ := v.s.api.Resources.Lookup(o.APIVersion, o.Kind)
 		if r == nil || !r.Monitored {
 			continue
 		}
-		n, ok := s.gb.graph.read(o.UID)
+		n, ok := v.s.gb.graph.read(o.UID)
 		if !ok || n.virtual {
 			return fmt.Errorf("%s (uid %s) is stored but not observed in the GC's graph", o.Ref(), o.UID)
 		}
@@ -74,11 +74,11 @@ func (s *Sim) CheckGraphMatchesServer() error {
 			return fmt.Errorf("%s: terminating=%v but beingDeleted=%v", o.Ref(), o.Terminating(), n.beingDeleted)
 		}
 	}
-	for uid, n := range s.gb.graph.uidToNode {
+	for uid, n := range v.s.gb.graph.uidToNode {
 		if n.virtual {
 			continue
 		}
-		if _, ok := s.api.uids[uid]; !ok {
+		if _, ok := v.s.api.uids[uid]; !ok {
 			return fmt.Errorf("node %s is observed but no stored object has its uid", n.identity)
 		}
 	}

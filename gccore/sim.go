@@ -79,7 +79,7 @@ type Sim struct {
 	gc                           *garbageCollector
 	trace                        tracer
 	watch                        []WatchEvent
-	rng                          *rand.Rand
+	uids                         uidSource
 	deleteWorkers, orphanWorkers []Component
 	order                        objectOrder
 	// held is runWorkers' buffer, reused every tick: held[i] is workers[i]'s item (upstream:
@@ -126,9 +126,10 @@ func New(cfg Config) (*Sim, error) {
 		delays[gk] = int64(max(d, 0))
 	}
 	delay := int64(cfg.InformerDelay.Or(DefaultInformerDelay))
-	s := &Sim{cfg: cfg, rng: rand.New(rand.NewPCG(cfg.Seed, 0x6763706c6179))}
+	s := &Sim{cfg: cfg, uids: uidSource{rng: rand.New(rand.NewPCG(cfg.Seed, 0x6763706c6179))}}
 	s.trace = tracer{clock: &s.clock, keep: !cfg.Quiet && !cfg.NoTrace}
-	s.api = newAPIServer(rs, &s.clock, s.newUID, cfg.SizeHint)
+	s.api = newAPIServer(rs, &s.clock, s.uids.next, cfg.SizeHint)
+	s.uids.api = s.api
 	s.api.GarbageCollection = !cfg.GarbageCollectionDisabled
 	s.informers = newInformers(delay, delays)
 	s.gb = &graphBuilder{
@@ -158,21 +159,27 @@ func New(cfg Config) (*Sim, error) {
 	return s, nil
 }
 
-// newUID draws a version-4 style UUID from the seeded source, again while the draw is a
-// stored object's uid: a scenario pins uids it got from an earlier run (a workspace
-// export), and objects a controller creates later draw from the start of the sequence.
-func (s *Sim) newUID() types.UID {
+// uidSource draws the uids the API server assigns from the seeded source (Config.Seed).
+type uidSource struct {
+	rng *rand.Rand
+	api *APIServer // the server whose stored uids are skipped; set once it exists
+}
+
+// next draws a version-4 style UUID, again while the draw is a stored object's uid: a
+// scenario pins uids it got from an earlier run (a workspace export), and objects a
+// controller creates later draw from the start of the sequence.
+func (u *uidSource) next() types.UID {
 	for {
-		if uid := s.drawUID(); s.api == nil || !s.api.hasUID(uid) {
+		if uid := u.draw(); u.api == nil || !u.api.hasUID(uid) {
 			return uid
 		}
 	}
 }
 
-func (s *Sim) drawUID() types.UID {
+func (u *uidSource) draw() types.UID {
 	var b [16]byte
 	for i := 0; i < 16; i += 8 {
-		v := s.rng.Uint64()
+		v := u.rng.Uint64()
 		for j := 0; j < 8; j++ {
 			b[i+j] = byte(v >> (8 * j))
 		}
@@ -360,15 +367,15 @@ func (s *Sim) ProcessGraphChange() bool { return s.gb.processGraphChanges() }
 
 // RunDeleteItem lets one worker process the head of attemptToDelete.
 func (s *Sim) RunDeleteItem() bool {
-	return s.runOne(s.gb.attemptToDelete, s.deleteWorkers[0], s.gc.processAttemptToDelete)
+	return runOne(s.gb.attemptToDelete, s.deleteWorkers[0], s.gc.processAttemptToDelete)
 }
 
 // RunOrphanItem lets one worker process the head of attemptToOrphan.
 func (s *Sim) RunOrphanItem() bool {
-	return s.runOne(s.gb.attemptToOrphan, s.orphanWorkers[0], s.gc.processAttemptToOrphan)
+	return runOne(s.gb.attemptToOrphan, s.orphanWorkers[0], s.gc.processAttemptToOrphan)
 }
 
-func (s *Sim) runOne(q *workQueue, worker Component, process func(Component, *node) func()) bool {
+func runOne(q *workQueue, worker Component, process func(Component, *node) func()) bool {
 	item, ok := q.Get(worker)
 	if ok {
 		process(worker, item)()
@@ -472,4 +479,4 @@ func (s *Sim) ObjectCount() int { return s.api.Len() }
 func (s *Sim) TraceLen() int64 { return s.trace.seq }
 
 // GCEvents returns the Events the GC reported (GB-14).
-func (s *Sim) GCEvents() []GCEvent { return append([]GCEvent(nil), s.gb.events...) }
+func (v Inspector) GCEvents() []GCEvent { return append([]GCEvent(nil), v.s.gb.events...) }

@@ -76,7 +76,7 @@ func play(ctx context.Context, l *Lesson, what string, steps []scenario.Step, ke
 		// The stored objects themselves: the API server never changes one in place (a
 		// write stores a new object), and goals only read them.
 		return State{Tick: runner.Sim.CurrentTick(), Objects: runner.Sim.ObjectsShared(),
-			Deletions: append([]Deletion(nil), deletions...), Actions: append([]Action(nil), acts...), Why: runner.Sim.Reasons}
+			Deletions: append([]Deletion(nil), deletions...), Actions: append([]Action(nil), acts...), Why: runner.Sim.Inspect().Reasons}
 	}
 	// settle is Sim.RunUntilIdle, a tick at a time.
 	settle := func() error {

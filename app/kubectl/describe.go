@@ -16,7 +16,7 @@ import (
 
 // describe prints each named object as kubectl describe does, with what the garbage
 // collector needs: owner references, finalizers, the deletion timestamp, the dependents,
-// and gccore's answer to "why is it not deleted yet" (Sim.Why, as the Inspector shows).
+// and gccore's answer to "why is it not deleted yet" (gccore.Inspector.Why, as the page's Inspector shows).
 func describe(ws *workspace.Workspace, args []string) (string, error) {
 	f, err := parseFlags(args, listFlags)
 	if err != nil {

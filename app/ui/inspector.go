@@ -21,7 +21,7 @@ type Inspector struct {
 	View     *workspace.View
 	Selected types.UID
 	Lang     string    // the page's language (i18n.go)
-	Why      []whyLine // gccore.Sim.Reasons for the selected object, in Lang
+	Why      []whyLine // gccore.Inspector.Reasons for the selected object, in Lang
 	YAML     string
 
 	onSelect    func(app.Context, types.UID)

@@ -12,8 +12,8 @@ import (
 // ObjectsYAML renders the stored objects as the v1 List `gcplay sim` prints.
 func (w *Workspace) ObjectsYAML() []byte { return gccore.ListYAML(w.view.Objects) }
 
-// DOT renders the GC's graph as Graphviz DOT (gccore.Sim.DOT).
-func (w *Workspace) DOT() string { return w.sim.DOT() }
+// DOT renders the GC's graph as Graphviz DOT (gccore.Inspector.DOT).
+func (w *Workspace) DOT() string { return w.sim.Inspect().DOT() }
 
 // ExportScenario writes the session up to the current position as a scenario file that
 // `gcplay sim` replays to the same end state: the scenario's objects with the uids they

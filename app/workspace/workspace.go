@@ -207,11 +207,13 @@ func (w *Workspace) View() *View { return w.view }
 // does not carry (Why, Get, DOT). Callers must not change it: use the workspace's methods.
 func (w *Workspace) Sim() *gccore.Sim { return w.sim }
 
-// Why explains why an object is still stored (gccore.Sim.Why).
-func (w *Workspace) Why(ref gccore.ObjectRef) []string { return w.sim.Why(ref) }
+// Why explains why an object is still stored (gccore.Inspector.Why).
+func (w *Workspace) Why(ref gccore.ObjectRef) []string { return w.sim.Inspect().Why(ref) }
 
 // Reasons is Why's sentences with their formats, for a page in another language.
-func (w *Workspace) Reasons(ref gccore.ObjectRef) []gccore.Reason { return w.sim.Reasons(ref) }
+func (w *Workspace) Reasons(ref gccore.ObjectRef) []gccore.Reason {
+	return w.sim.Inspect().Reasons(ref)
+}
 
 // Actions are the person's successful actions up to the current position, in order:
 // neither the scenario's own steps nor steps of time.

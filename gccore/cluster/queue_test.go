@@ -15,7 +15,7 @@ import (
 func TestControllerQueuesView(t *testing.T) {
 	sim := runUntil(t, "cluster-notready-node-ready.yaml", "- setNodeReady: {node: node-a, ready: true}")
 	sim.Take()
-	qs := sim.ControllerQueues()
+	qs := sim.Inspect().ControllerQueues()
 	var names []string
 	for _, q := range qs {
 		names = append(names, q.Name.String())
@@ -28,7 +28,7 @@ func TestControllerQueuesView(t *testing.T) {
 		!strings.Contains(k.Items[0].Note.String(), "node-a is NotReady (KUBELET-2)") {
 		t.Errorf("kubelet queue: %+v", k.Items)
 	}
-	if again, traced := sim.ControllerQueues(), gccore.RenderTrace(sim.Take().Records); !reflect.DeepEqual(again, qs) || traced != "" {
+	if again, traced := sim.Inspect().ControllerQueues(), gccore.RenderTrace(sim.Take().Records); !reflect.DeepEqual(again, qs) || traced != "" {
 		t.Errorf("reading the queues changed them or traced: %+v, %q", again, traced)
 	}
 
@@ -39,7 +39,7 @@ func TestControllerQueuesView(t *testing.T) {
 	if _, err := sim.Apply(gccore.DeleteInput(ref, metav1.DeleteOptions{})); err != nil {
 		t.Fatal(err)
 	}
-	qs = sim.ControllerQueues()
+	qs = sim.Inspect().ControllerQueues()
 	if rs := qs[0]; rs.Name != (gccore.Component{Role: "replicaset-controller"}) || len(rs.Items) != 1 || rs.Items[0].Key != "default/web" || rs.Items[0].UID == "" {
 		t.Errorf("replicaset queue: %+v", rs)
 	}

@@ -99,14 +99,14 @@ func (h *Harness) Run(t testing.TB, d *datadriven.TestData) string {
 		return nonEmpty(b.String())
 	case "graph":
 		var b strings.Builder
-		for _, n := range s.Graph() {
+		for _, n := range s.Inspect().Graph() {
 			b.WriteString(gccore.NodeLine(n) + "\n")
 		}
 		return nonEmpty(b.String())
 	case "queues":
 		var b strings.Builder
-		fmt.Fprintf(&b, "pending watch events: %d\n", s.PendingWatchEvents())
-		if gcs := s.GraphChanges(); len(gcs) > 0 {
+		fmt.Fprintf(&b, "pending watch events: %d\n", s.Inspect().PendingWatchEvents())
+		if gcs := s.Inspect().GraphChanges(); len(gcs) > 0 {
 			b.WriteString("graphChanges:\n")
 			for _, g := range gcs {
 				v := ""
@@ -118,22 +118,22 @@ func (h *Harness) Run(t testing.TB, d *datadriven.TestData) string {
 		} else {
 			b.WriteString("graphChanges: empty\n")
 		}
-		for _, q := range s.Queues() {
+		for _, q := range s.Inspect().Queues() {
 			b.WriteString(gccore.QueueLines(q))
 		}
 		return b.String()
 	case "cache":
-		return nonEmpty(strings.Join(s.AbsentOwners(), "\n"))
+		return nonEmpty(strings.Join(s.Inspect().AbsentOwners(), "\n"))
 	case "events":
 		var b strings.Builder
-		for _, e := range s.GCEvents() {
+		for _, e := range s.Inspect().GCEvents() {
 			fmt.Fprintf(&b, "t=%d %s %s on %s: %s\n", e.Tick, e.Type, e.Reason, e.Object, e.Message)
 		}
 		return nonEmpty(b.String())
 	case "dot":
-		return s.DOT()
+		return s.Inspect().DOT()
 	case "why":
-		return strings.Join(s.Why(h.ref(t, d)), "\n") + "\n"
+		return strings.Join(s.Inspect().Why(h.ref(t, d)), "\n") + "\n"
 	case "watch":
 		var b strings.Builder
 		for _, ev := range h.watch() {
@@ -334,7 +334,7 @@ func runScenario(t testing.TB, d *datadriven.TestData) string {
 	if err != nil {
 		fmt.Fprintf(&b, "error: %v\n", err)
 	}
-	if err := r.Sim.CheckInvariants(); err != nil {
+	if err := r.Sim.Inspect().CheckInvariants(); err != nil {
 		t.Fatalf("%s: invariant broken: %v", d.Pos, err)
 	}
 	b.WriteString("deleted:")

@@ -110,7 +110,7 @@ func FuzzParse(f *testing.F) {
 		if err := r.Run(); err != nil {
 			oneLineError(t, err)
 		}
-		if err := r.Sim.CheckInvariants(); err != nil {
+		if err := r.Sim.Inspect().CheckInvariants(); err != nil {
 			t.Fatalf("invariant broken after the run: %v", err)
 		}
 		gccore.ListYAML(r.Sim.Objects())
@@ -187,7 +187,7 @@ func FuzzObject(f *testing.F) {
 		if err := sim.RunUntilIdle(fuzzMaxTicks); err != nil {
 			t.Fatalf("one object does not settle: %v", err)
 		}
-		if err := sim.CheckInvariants(); err != nil {
+		if err := sim.Inspect().CheckInvariants(); err != nil {
 			t.Fatalf("invariant broken: %v", err)
 		}
 		for _, ev := range sim.Take().Watch {

@@ -64,10 +64,10 @@ func runGolden(t *testing.T, file string) (final, watch, trace []byte) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := r.Sim.CheckInvariants(); err != nil {
+	if err := r.Sim.Inspect().CheckInvariants(); err != nil {
 		t.Fatalf("invariant broken: %v", err)
 	}
-	if err := r.Sim.CheckGraphMatchesServer(); err != nil {
+	if err := r.Sim.Inspect().CheckGraphMatchesServer(); err != nil {
 		t.Fatalf("idle, but the graph disagrees with the API server: %v", err)
 	}
 	rd := r.Sim.Take()
