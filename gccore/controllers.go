@@ -79,7 +79,7 @@ type Client struct {
 func (s *Sim) Client(comp Component) *Client { return &Client{sim: s, comp: comp} }
 
 func (c *Client) record(rule rules.ID, key ObjectRef, call, text string, err error) {
-	c.sim.trace.add(Record{Component: c.comp, Rule: rule, Object: key, Call: call, Text: text, Result: statusText(err)})
+	c.sim.trace.add(Record{Component: c.comp, Rule: rule, Object: key, Call: call, Text: text, Result: outcomeOf(err)})
 }
 
 // Get reads one object (a fresh read, not a cache: ControllerRefManager's uid check).

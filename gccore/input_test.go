@@ -106,10 +106,14 @@ func TestDelay(t *testing.T) {
 func TestRecordJSON(t *testing.T) {
 	r := gccore.Record{Seq: 4, Tick: 2, Component: gccore.Worker(gccore.RoleDeleteWorker, 1), Queue: gccore.QueueAttemptToDelete,
 		Object: gccore.ObjectRef{APIVersion: "v1", Kind: "Pod", Namespace: "default", Name: "p"}, UID: "u-1",
-		Rule: "DEL-9c", Call: "delete v1/pods default/p", Result: "200 OK"}
+		Rule: "DEL-9c", Call: "delete v1/pods default/p", Result: gccore.Outcome{Code: 200, Reason: "OK"}}
 	js, err := json.Marshal(r)
 	want := `{"seq":4,"tick":2,"component":"delete-worker-1","queue":"attemptToDelete","key":"v1/Pod default/p (u-1)","rule":"DEL-9c","text":"","call":"delete v1/pods default/p","result":"200 OK"}`
 	if err != nil || string(js) != want {
 		t.Errorf("JSON\n%s, %v\nwant\n%s", js, err, want)
+	}
+	var back gccore.Record
+	if err := json.Unmarshal(js, &back); err != nil || back.Result != r.Result || back.Component != r.Component {
+		t.Errorf("%s read back as %+v, %v", js, back, err)
 	}
 }

@@ -3,7 +3,6 @@ package gccore
 import (
 	"encoding/json"
 	"errors"
-	"fmt"
 	"reflect"
 	"strings"
 
@@ -48,7 +47,7 @@ type ops struct {
 // records are kept (tracer.addLazy).
 func (o ops) record(rule rules.ID, id objectReference, err error, call func() string) {
 	o.gc.trace.addLazy(func() Record {
-		return Record{Component: o.worker, Queue: o.queue, Rule: rule, Object: id.ref(), UID: id.UID, Call: call(), Result: statusText(err)}
+		return Record{Component: o.worker, Queue: o.queue, Rule: rule, Object: id.ref(), UID: id.UID, Call: call(), Result: outcomeOf(err)}
 	})
 }
 
@@ -67,17 +66,18 @@ func isNotFound(err error) bool {
 }
 func isConflict(err error) bool { return err != nil && apierrors.IsConflict(err) }
 
-// statusText renders an API result as "200 OK", "404 NotFound", ...
-func statusText(err error) string {
+// outcomeOf is an API call's result as a value: 200 OK for no error, an API status's
+// code and reason, or the text of another error.
+func outcomeOf(err error) Outcome {
 	if err == nil {
-		return "200 OK"
+		return Outcome{Code: 200, Reason: "OK"}
 	}
 	var st apierrors.APIStatus // a *apierrors.StatusError or a *notFoundError
 	if errors.As(err, &st) {
 		status := st.Status()
-		return fmt.Sprintf("%d %s", status.Code, status.Reason)
+		return Outcome{Code: status.Code, Reason: string(status.Reason)}
 	}
-	return "error: " + err.Error()
+	return Outcome{Err: err.Error()}
 }
 
 func path(r *Resource, namespace, name string) string {

@@ -218,7 +218,7 @@ func (s *Sim) CurrentTick() int64 { return s.clock.tick }
 
 // user records a user action and its result.
 func (s *Sim) user(call string, key ObjectRef, err error) {
-	s.trace.add(Record{Component: CompUser, Object: key, Call: call, Result: statusText(err)})
+	s.trace.add(Record{Component: CompUser, Object: key, Call: call, Result: outcomeOf(err)})
 }
 
 // Create creates an object as a client would.

@@ -76,6 +76,44 @@ func (c *Component) UnmarshalText(b []byte) error {
 	return nil
 }
 
+// Outcome is an API call's result: its HTTP status code and reason (200 OK, 404
+// NotFound), or the text of an error that has no status. The zero value is no call.
+type Outcome struct {
+	Code   int32  // 0 for an error without a status
+	Reason string // "OK", or the status's reason (metav1.StatusReason)
+	Err    string // the error's text, when Code is 0
+}
+
+// String renders the outcome as the trace shows it: "200 OK", "409 Conflict", "error: …".
+func (o Outcome) String() string {
+	switch {
+	case o == Outcome{}:
+		return ""
+	case o.Code == 0:
+		return "error: " + o.Err
+	}
+	return strconv.Itoa(int(o.Code)) + " " + o.Reason
+}
+
+// MarshalText renders o as String does: JSON keeps the result as one string.
+func (o Outcome) MarshalText() ([]byte, error) { return []byte(o.String()), nil }
+
+// UnmarshalText reads what MarshalText wrote.
+func (o *Outcome) UnmarshalText(b []byte) error {
+	s := string(b)
+	if msg, ok := strings.CutPrefix(s, "error: "); ok {
+		*o = Outcome{Err: msg}
+		return nil
+	}
+	code, reason, _ := strings.Cut(s, " ")
+	n, err := strconv.ParseInt(code, 10, 32)
+	if err != nil || n <= 0 {
+		return fmt.Errorf("result %q: want a status code and reason (200 OK) or error: text", s)
+	}
+	*o = Outcome{Code: int32(n), Reason: reason}
+	return nil
+}
+
 // Queue names the queue a record concerns.
 type Queue string
 
@@ -102,9 +140,9 @@ type Record struct {
 	// found the bad reference), shown after Rule. A field, not a slice, so that records
 	// stay comparable.
 	Also   rules.ID `json:"also,omitempty"`
-	Text   string   `json:"text"`           // the decision or change, in words
-	Call   string   `json:"call,omitempty"` // an API call, rendered
-	Result string   `json:"result,omitempty"`
+	Text   string   `json:"text"`            // the decision or change, in words
+	Call   string   `json:"call,omitempty"`  // an API call, rendered (calls.go)
+	Result Outcome  `json:"result,omitzero"` // the call's result
 }
 
 // Key renders Object and UID as the trace line shows them: "v1/Pod default/web-1", and
@@ -131,7 +169,7 @@ func (r Record) MarshalJSON() ([]byte, error) {
 		Also      rules.ID  `json:"also,omitempty"`
 		Text      string    `json:"text"`
 		Call      string    `json:"call,omitempty"`
-		Result    string    `json:"result,omitempty"`
+		Result    Outcome   `json:"result,omitzero"`
 	}
 	return json.Marshal(fields{r.Seq, r.Tick, r.Component, r.Queue, r.Key(), r.Rule, r.Also, r.Text, r.Call, r.Result})
 }
@@ -178,8 +216,8 @@ func (r Record) Write(plain func(string), rule func(rules.ID)) {
 	}
 	if r.Call != "" {
 		plain(" | " + r.Call)
-		if r.Result != "" {
-			plain(" -> " + r.Result)
+		if r.Result != (Outcome{}) {
+			plain(" -> " + r.Result.String())
 		}
 	}
 }

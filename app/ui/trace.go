@@ -129,8 +129,8 @@ func controls(v *workspace.View, c gccore.Component) bool {
 // the API call with its result. A controller's records (ctrl) are marked as such.
 func traceRowMarkup(r gccore.Record, ctrl bool) string {
 	call := r.Call
-	if r.Result != "" {
-		call += " → " + r.Result
+	if r.Result != (gccore.Outcome{}) {
+		call += " → " + r.Result.String()
 	}
 	var b strings.Builder
 	key := r.Key()
