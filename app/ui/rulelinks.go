@@ -7,24 +7,26 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
-// eachRule walks text: plain gets the runs between the rule ids it cites, rule each id
-// of a known rule (and its base: DEL-9c is a branch of DEL-9). ids are what the text
-// cites, in order: the core's typed ids for what the core said (Reason.Rules), or
-// rules.CitedIDs for text a person wrote (a lesson, the page's own sentences).
+// eachRule walks text: plain gets the runs between the rule ids it cites, rule each
+// place of an id of a known rule (and its base: DEL-9c is a branch of DEL-9). ids are
+// what the text cites: the core's typed ids for what the core said (Reason.Rules), or
+// rules.CitedIDs for text a person wrote (a lesson, the page's own sentences). A
+// translation may cite them in another order.
 func eachRule(text string, ids []rules.ID, plain func(string), rule func(id, base string)) {
 	last := 0
-	for _, id := range ids {
-		base := id.Base()
-		if !base.Known() {
-			continue
+	for {
+		at, id := -1, rules.ID("")
+		for _, c := range ids { // the first place of any id from last on
+			if i := indexWord(text[last:], string(c)); i >= 0 && (at < 0 || i < at) && c.Base().Known() {
+				at, id = i, c
+			}
 		}
-		i := indexWord(text[last:], string(id))
-		if i < 0 {
-			continue
+		if at < 0 {
+			break
 		}
-		plain(text[last : last+i])
-		rule(string(id), string(base))
-		last += i + len(id)
+		plain(text[last : last+at])
+		rule(string(id), string(id.Base()))
+		last += at + len(id)
 	}
 	plain(text[last:])
 }

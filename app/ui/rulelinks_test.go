@@ -8,12 +8,12 @@ import (
 	"github.com/gcplay/gcplay/gccore/rules"
 )
 
-// TestRuleLinksFromTypedIDs: the links are the ids given, found as whole words (DEL-9 is
-// not inside DEL-9c); an id the text does not hold is skipped, and other ids in the text
-// stay plain.
+// TestRuleLinksFromTypedIDs: the links are the ids given, in any order, found as whole
+// words (DEL-9 is not inside DEL-9c); an id the text does not hold is skipped, and other
+// ids in the text stay plain.
 func TestRuleLinksFromTypedIDs(t *testing.T) {
 	var b strings.Builder
-	writeRuleLinks(&b, "DEL-9c, not DEL-9 nor GB-3: API-15", []rules.ID{"DEL-9", "FG-1", "API-15"})
+	writeRuleLinks(&b, "DEL-9c, not DEL-9 nor GB-3: API-15", []rules.ID{"API-15", "FG-1", "DEL-9"})
 	want := `DEL-9c, not <button class="rule" title="Show rule DEL-9" data-rule="DEL-9">DEL-9</button> nor GB-3: ` +
 		`<button class="rule" title="Show rule API-15" data-rule="API-15">API-15</button>`
 	if b.String() != want {
