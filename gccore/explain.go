@@ -184,7 +184,7 @@ func (peekReads) absent(objectReference) {}
 
 func (v Inspector) whyQueued(q *workQueue, n *node, say func(string, ...any)) {
 	if i := q.heldIndex(n); i >= 0 {
-		say("%s holds it in %s right now.", q.held[i].worker, q.name)
+		say("%s holds it in %s right now.", q.worker(q.held[i]), q.name)
 	}
 	if st := q.state(n); st.dirty {
 		say("It is queued in %s (enqueued by %s).", q.name, st.why)

@@ -87,7 +87,7 @@ func gcTestSim(t *testing.T, decls ...ResourceDecl) (*Sim, ops) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return s, ops{gc: s.gc, worker: Component{Role: "test-worker"}, queue: "attemptToDelete"}
+	return s, ops{gc: s.gc, worker: Component{Role: "test-worker"}}
 }
 
 func gcTestCreate(t *testing.T, s *Sim, apiVersion, kind, name string, uid types.UID, refs ...metav1.OwnerReference) *Object {

@@ -40,14 +40,17 @@ func asRESTMappingError(err error) (*restMappingError, bool) {
 type ops struct {
 	gc     *garbageCollector
 	worker Component
-	queue  Queue
 }
+
+// queue is the queue the calling worker serves. Derived, not a field: every
+// worker's closure of a tick captures an ops, and a smaller one is a smaller allocation.
+func (o ops) queue() Queue { return o.worker.Role.queue() }
 
 // record traces an API call and its result; call renders the request, and runs only when
 // records are kept (tracer.addLazy).
 func (o ops) record(rule rules.ID, id objectReference, err error, call func() string) {
 	o.gc.trace.addLazy(func() Record {
-		return Record{Component: o.worker, Queue: o.queue, Rule: rule, Object: id.ref(), UID: id.UID, Call: call(), Result: outcomeOf(err)}
+		return Record{Component: o.worker, Queue: o.queue(), Rule: rule, Object: id.ref(), UID: id.UID, Call: call(), Result: outcomeOf(err)}
 	})
 }
 
@@ -92,11 +95,11 @@ func path(r *Resource, namespace, name string) string {
 func (o ops) getObject(rule rules.ID, id objectReference) (*Object, error) {
 	r, err := o.gc.resources.RESTMapping(id.APIVersion, id.Kind)
 	if err != nil {
-		o.gc.trace.add(Record{Component: o.worker, Queue: o.queue, Rule: rule, Object: id.ref(), UID: id.UID, Text: "REST mapping failed: " + err.Error()})
+		o.gc.trace.add(Record{Component: o.worker, Queue: o.queue(), Rule: rule, Object: id.ref(), UID: id.UID, Text: "REST mapping failed: " + err.Error()})
 		return nil, &restMappingError{err}
 	}
 	if r.Namespaced && id.Namespace == "" {
-		o.gc.trace.add(Record{Component: o.worker, Queue: o.queue, Rule: rule, Object: id.ref(), UID: id.UID, Text: "namespaced kind without a namespace: no call"})
+		o.gc.trace.add(Record{Component: o.worker, Queue: o.queue(), Rule: rule, Object: id.ref(), UID: id.UID, Text: "namespaced kind without a namespace: no call"})
 		return nil, errClusterScopedNamespacedOwner
 	}
 	ns := id.Namespace
@@ -235,7 +238,7 @@ func (o ops) removeFinalizer(rule rules.ID, id objectReference, finalizer string
 			return err
 		}
 		if !obj.HasFinalizer(finalizer) {
-			o.gc.trace.add(Record{Component: o.worker, Queue: o.queue, Rule: rule, Object: id.ref(), UID: id.UID, Text: finalizer + " already absent"})
+			o.gc.trace.add(Record{Component: o.worker, Queue: o.queue(), Rule: rule, Object: id.ref(), UID: id.UID, Text: finalizer + " already absent"})
 			return nil
 		}
 		p := finalizerPatch{resourceVersion: obj.ResourceVersion, finalizers: removeString(obj.Finalizers, finalizer)}

@@ -25,6 +25,9 @@ import (
 // methods write that state (through state); no one needs to invalidate it.
 type workQueue struct {
 	name Queue
+	// role is the role of the workers that serve the queue: a held item keeps only
+	// its worker's number.
+	role Role
 	// slot is this queue's index in node.queues; the two queues of a Sim differ.
 	slot int
 	// fifo holds the queued items, in order.
@@ -55,12 +58,16 @@ type queueState struct {
 	why               rules.ID
 }
 
-// heldItem is a processing item, its worker and the rule that had enqueued it.
+// heldItem is a processing item, its worker's number (of the queue's role) and the rule
+// that had enqueued it.
 type heldItem struct {
 	item   *node
-	worker Component
 	why    rules.ID
+	worker int
 }
+
+// worker is the component holding h.
+func (q *workQueue) worker(h heldItem) Component { return Worker(q.role, h.worker) }
 
 type waitEntry struct {
 	item  *node
@@ -111,14 +118,14 @@ func (q *workQueue) Add(item *node, why rules.ID) bool {
 // Len is the number of queued items.
 func (q *workQueue) Len() int { return q.fifo.len() }
 
-// Get pops the head and marks it processed by worker.
+// Get pops the head and marks it processed by worker, one of the queue's role.
 func (q *workQueue) Get(worker Component) (*node, bool) {
 	if q.Len() == 0 {
 		return nil, false
 	}
 	item := q.fifo.pop()
 	st := q.state(item)
-	q.held = append(q.held, heldItem{item: item, worker: worker, why: st.why})
+	q.held = append(q.held, heldItem{item: item, worker: worker.N, why: st.why})
 	st.dirty, st.processing, st.why = false, true, ""
 	return item, true
 }
@@ -268,13 +275,13 @@ func (q *workQueue) view(limit int) QueueView {
 	held := append([]heldItem(nil), q.held...)
 	// By name, not number (delete-worker-10 before delete-worker-2): the order views
 	// and scripts have always shown.
-	sort.SliceStable(held, func(i, j int) bool { return nameLess(held[i].worker, held[j].worker) })
+	sort.SliceStable(held, func(i, j int) bool { return numberLess(held[i].worker, held[j].worker) })
 	for _, h := range held {
 		if full() {
 			return v
 		}
 		it := item(h.item, ItemProcessing)
-		it.Worker = h.worker
+		it.Worker = q.worker(h)
 		v.Items = append(v.Items, it)
 	}
 	for _, n := range q.fifo.pending() {
@@ -302,11 +309,6 @@ func (q *workQueue) view(limit int) QueueView {
 	return v
 }
 
-// nameLess orders components by their names without rendering them: a queue's held
-// items share one role, and a worker's number below 100 renders without allocating.
-func nameLess(a, b Component) bool {
-	if a.Role != b.Role {
-		return a.Role < b.Role
-	}
-	return strconv.Itoa(a.N) < strconv.Itoa(b.N)
-}
+// numberLess orders the workers of one role by their names: their numbers as text (a
+// number below 100 renders without allocating).
+func numberLess(a, b int) bool { return strconv.Itoa(a) < strconv.Itoa(b) }

@@ -71,18 +71,17 @@ func (d Delay) Or(def int) int {
 // Sim is the simulated control plane: API server, informers, graph builder and GC workers,
 // advanced only by its methods, like raft's RawNode. It is not safe for concurrent use.
 type Sim struct {
-	cfg                          Config
-	clock                        clock
-	api                          *APIServer
-	informers                    *informers
-	gb                           *graphBuilder
-	gc                           *garbageCollector
-	trace                        tracer
-	watch                        []WatchEvent
-	uids                         uidSource
-	deleteWorkers, orphanWorkers []Component
-	order                        objectOrder
-	// held is runWorkers' buffer, reused every tick: held[i] is workers[i]'s item (upstream:
+	cfg       Config
+	clock     clock
+	api       *APIServer
+	informers *informers
+	gb        *graphBuilder
+	gc        *garbageCollector
+	trace     tracer
+	watch     []WatchEvent
+	uids      uidSource
+	order     objectOrder
+	// held is runWorkers' buffer, reused every tick: held[i] is worker i's item (upstream:
 	// each worker goroutine's item in processNextWorkItem).
 	held        []*node
 	writes      []func()     // runWorkers' buffer of each worker's writes, reused every tick
@@ -140,6 +139,7 @@ func New(cfg Config) (*Sim, error) {
 		trace:            &s.trace,
 	}
 	s.gb.attemptToOrphan.slot = 1 // each queue keeps its own state on the nodes
+	s.gb.attemptToDelete.role, s.gb.attemptToOrphan.role = RoleDeleteWorker, RoleOrphanWorker
 	s.gb.attemptToDelete.immediateRequeue = cfg.RequeueImmediately
 	s.gb.attemptToOrphan.immediateRequeue = cfg.RequeueImmediately
 	s.gc = &garbageCollector{gb: s.gb, api: s.api, informers: s.informers, resources: rs, trace: &s.trace, clock: &s.clock}
@@ -151,10 +151,6 @@ func New(cfg Config) (*Sim, error) {
 		s.trace.addAfterCall(func() Record {
 			return Record{Component: CompAPIServer, Rule: rules.NS5, Object: ref, Text: "create refused: " + msg}
 		})
-	}
-	for i := 0; i < cfg.Workers; i++ {
-		s.deleteWorkers = append(s.deleteWorkers, Worker(RoleDeleteWorker, i))
-		s.orphanWorkers = append(s.orphanWorkers, Worker(RoleOrphanWorker, i))
 	}
 	return s, nil
 }
@@ -295,8 +291,8 @@ func (s *Sim) Tick() {
 	for n := s.gb.graphChanges.len(); n > 0; n-- {
 		s.gb.processGraphChanges()
 	}
-	s.runWorkers(s.gb.attemptToDelete, s.deleteWorkers, s.gc.processAttemptToDelete)
-	s.runWorkers(s.gb.attemptToOrphan, s.orphanWorkers, s.gc.processAttemptToOrphan)
+	s.runWorkers(s.gb.attemptToDelete, RoleDeleteWorker, s.gc.processAttemptToDelete)
+	s.runWorkers(s.gb.attemptToOrphan, RoleOrphanWorker, s.gc.processAttemptToOrphan)
 	s.tickControllers()
 }
 
@@ -304,10 +300,10 @@ func (s *Sim) Tick() {
 // order, then its writes in worker order (Q-9: a round's workers act as concurrent
 // goroutines nearly always do), then marks them done, so adds during processing see the
 // items as held.
-func (s *Sim) runWorkers(q *workQueue, workers []Component, process func(Component, *node) func()) {
-	held := s.held[:0] // held[i] is workers[i]'s item; the buffer is reused every tick
-	for _, w := range workers {
-		item, ok := q.Get(w)
+func (s *Sim) runWorkers(q *workQueue, role Role, process func(Component, *node) func()) {
+	held := s.held[:0] // held[i] is worker i's item; the buffer is reused every tick
+	for i := range s.cfg.Workers {
+		item, ok := q.Get(Worker(role, i))
 		if !ok {
 			break
 		}
@@ -315,7 +311,7 @@ func (s *Sim) runWorkers(q *workQueue, workers []Component, process func(Compone
 	}
 	writes := s.writes[:0]
 	for i, item := range held {
-		writes = append(writes, process(workers[i], item))
+		writes = append(writes, process(Worker(role, i), item))
 	}
 	for i, w := range writes {
 		w()
@@ -367,12 +363,12 @@ func (s *Sim) ProcessGraphChange() bool { return s.gb.processGraphChanges() }
 
 // RunDeleteItem lets one worker process the head of attemptToDelete.
 func (s *Sim) RunDeleteItem() bool {
-	return runOne(s.gb.attemptToDelete, s.deleteWorkers[0], s.gc.processAttemptToDelete)
+	return runOne(s.gb.attemptToDelete, Worker(RoleDeleteWorker, 0), s.gc.processAttemptToDelete)
 }
 
 // RunOrphanItem lets one worker process the head of attemptToOrphan.
 func (s *Sim) RunOrphanItem() bool {
-	return runOne(s.gb.attemptToOrphan, s.orphanWorkers[0], s.gc.processAttemptToOrphan)
+	return runOne(s.gb.attemptToOrphan, Worker(RoleOrphanWorker, 0), s.gc.processAttemptToOrphan)
 }
 
 func runOne(q *workQueue, worker Component, process func(Component, *node) func()) bool {

@@ -29,6 +29,15 @@ const (
 // always one of them ("delete-worker-3").
 func (r Role) numbered() bool { return r == RoleDeleteWorker || r == RoleOrphanWorker }
 
+// queue is the queue a worker of the role serves: attemptToOrphan for orphan workers,
+// else attemptToDelete.
+func (r Role) queue() Queue {
+	if r == RoleOrphanWorker {
+		return QueueAttemptToOrphan
+	}
+	return QueueAttemptToDelete
+}
+
 // Component is who made a trace record: a role, and for the two worker roles the
 // worker's number (Component{Role: RoleDeleteWorker, N: 3} is "delete-worker-3"). It
 // renders, and encodes in JSON, as that text.
