@@ -212,29 +212,25 @@ func (s *Sim) Resources() *Resources { return s.api.Resources }
 // CurrentTick returns the virtual time in ticks.
 func (s *Sim) CurrentTick() int64 { return s.clock.tick }
 
-// user records a user action and its result.
-func (s *Sim) user(call string, key ObjectRef, err error) {
-	s.trace.add(Record{Component: CompUser, Object: key, Call: call, Result: outcomeOf(err)})
-}
 
 // Create creates an object as a client would.
 func (s *Sim) Create(obj *Object) (*Object, error) {
 	o, err := s.api.Create(obj)
-	s.user(apiCall{style: byClient}.create(), obj.Ref(), err)
+	s.trace.user(apiCall{style: byClient}.create(), obj.Ref(), err)
 	return o, err
 }
 
 // Patch applies a JSON merge patch (the scenario `update` step) or a strategic merge patch.
 func (s *Sim) Patch(ref ObjectRef, pt PatchType, body []byte) (*Object, error) {
 	o, err := s.api.Patch(ref, pt, body)
-	s.user(apiCall{style: byClient}.patch(pt, body), ref, err)
+	s.trace.user(apiCall{style: byClient}.patch(pt, body), ref, err)
 	return o, err
 }
 
 // Delete sends a DELETE with options.
 func (s *Sim) Delete(ref ObjectRef, opts metav1.DeleteOptions) (*Object, error) {
 	o, _, err := s.api.Delete(ref, opts)
-	s.user(apiCall{style: byClient}.delete(&opts), ref, err)
+	s.trace.user(apiCall{style: byClient}.delete(&opts), ref, err)
 	return o, err
 }
 
@@ -258,7 +254,7 @@ func (s *Sim) RemoveFinalizer(ref ObjectRef, finalizer string) (*Object, error) 
 func (s *Sim) editFinalizers(ref ObjectRef, call string, edit func([]string) []string) (*Object, error) {
 	cur, err := s.api.Get(ref)
 	if err != nil {
-		s.user(call, ref, err)
+		s.trace.user(call, ref, err)
 		return nil, err
 	}
 	var fs any
@@ -267,7 +263,7 @@ func (s *Sim) editFinalizers(ref ObjectRef, call string, edit func([]string) []s
 	}
 	body, _ := json.Marshal(map[string]any{"metadata": map[string]any{"resourceVersion": cur.ResourceVersion, "finalizers": fs}})
 	o, err := s.api.Patch(ref, MergePatch, body)
-	s.user(call, ref, err)
+	s.trace.user(call, ref, err)
 	return o, err
 }
 

@@ -253,6 +253,11 @@ func (t *tracer) add(r Record) {
 	t.deferred = t.deferred[:0]
 }
 
+// user records a person's API call (Sim.Create, Patch, Delete, ...) and its result.
+func (t *tracer) user(call string, key ObjectRef, err error) {
+	t.add(Record{Component: CompUser, Object: key, Call: call, Result: outcomeOf(err)})
+}
+
 // addLazy is add for hot paths: build runs only when records are kept, so a Quiet
 // simulation formats no strings for records nobody reads. The record is counted either way.
 func (t *tracer) addLazy(build func() Record) {
