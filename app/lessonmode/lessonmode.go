@@ -125,7 +125,7 @@ func (j *Judge) State(ws *workspace.Workspace) lessons.State {
 	}
 	v := ws.View()
 	return lessons.State{Tick: v.Tick, Objects: v.Objects, Deletions: j.dels[:len(j.dels):len(j.dels)],
-		Actions: j.acts[:len(j.acts):len(j.acts)], Why: func(ref gccore.ObjectRef) []gccore.Reason { return ws.Sim().Reasons(ref) }}
+		Actions: j.acts[:len(j.acts):len(j.acts)], Why: func(ref gccore.ObjectRef) []gccore.Reason { return ws.Sim().Inspect().Reasons(ref) }}
 }
 
 // Apply plays one solution step on the workspace: an action at the current tick, a

@@ -2,6 +2,7 @@ package session
 
 import (
 	"fmt"
+	"github.com/gcplay/gcplay/gccore/rules"
 
 	"github.com/gcplay/gcplay/app/i18n"
 	"github.com/gcplay/gcplay/app/kubectl"
@@ -109,17 +110,28 @@ func (s *Session) SetNodeReady(node string, ready bool) error {
 	return s.settle(nil)
 }
 
+// WhyLine is one sentence of Why in the session's language, with the rule ids its
+// Reason cites (gccore.Reason.Rules): the page links them without reading the text.
+type WhyLine struct {
+	Text  string
+	Rules []rules.ID
+}
+
 // Why is why the selected object is still stored, in the session's language (the core's
 // English format is the key); nil when nothing is selected.
-func (s *Session) Why() []string {
+func (s *Session) Why() []WhyLine {
 	o, ok := s.SelectedObject()
 	if !ok {
 		return nil
 	}
-	rs := s.ws.Sim().Reasons(o.Ref())
-	out := make([]string, len(rs))
+	return WhyLines(s.ws.Sim().Inspect().Reasons(o.Ref()), s.Lang)
+}
+
+// WhyLines says reasons in lang (the core's English format is the key).
+func WhyLines(rs []gccore.Reason, lang string) []WhyLine {
+	out := make([]WhyLine, len(rs))
 	for i, r := range rs {
-		out[i] = fmt.Sprintf(i18n.Tr(s.Lang, r.Format), r.Args...)
+		out[i] = WhyLine{Text: fmt.Sprintf(i18n.Tr(lang, r.Format), r.Args...), Rules: r.Rules()}
 	}
 	return out
 }

@@ -47,7 +47,7 @@ func (s *Session) Export(format string) (name, mime, text string, err error) {
 	case ExportYAML:
 		return base + "-objects.yaml", "application/yaml", string(gccore.ListYAML(ws.View().Objects)), nil
 	case ExportDOT:
-		return base + "-gc-graph.dot", "text/vnd.graphviz", ws.Sim().DOT(), nil
+		return base + "-gc-graph.dot", "text/vnd.graphviz", ws.Sim().Inspect().DOT(), nil
 	case ExportSVG:
 		return base + "-graph.svg", "image/svg+xml", scene.Build(ws.View(), s.Mode, s.Collapsed).SVG(), nil
 	}

@@ -115,13 +115,13 @@ func TestInspectorExplains(t *testing.T) {
 	if !ok {
 		t.Fatal("owner not stored")
 	}
-	html := render(&Inspector{View: w.View(), Selected: o.UID, Why: w.Sim().Why(o.Ref()), YAML: session.ObjectYAML(o)})
+	html := render(&Inspector{View: w.View(), Selected: o.UID, Why: session.WhyLines(w.Sim().Inspect().Reasons(o.Ref()), ""), YAML: session.ObjectYAML(o)})
 	mustContain(t, html, "Why is it not deleted yet?", "foregroundDeletion", ">FG-1</button>", "blocker", "Remove")
 }
 
 func TestTraceLinksRules(t *testing.T) {
-	v := &workspace.View{Trace: []gccore.Record{{Seq: 1, Tick: 2, Component: "delete-worker-0", Queue: "attemptToDelete",
-		Rule: "DEL-9c", Key: "v1/ConfigMap default/c", Text: "deleted", Call: "delete v1/configmaps default/c", Result: "200 OK"}}}
+	v := &workspace.View{Trace: []gccore.Record{{Seq: 1, Tick: 2, Component: gccore.Worker(gccore.RoleDeleteWorker, 0), Queue: gccore.QueueAttemptToDelete,
+		Rule: "DEL-9c", Object: gccore.ObjectRef{APIVersion: "v1", Kind: "ConfigMap", Namespace: "default", Name: "c"}, Text: "deleted", Call: "delete v1/configmaps default/c", Result: gccore.Outcome{Code: 200, Reason: "OK"}}}}
 	mustContain(t, render(&TracePanel{View: v}), "Trace", "filter")
 	html := traceRowMarkup(v.Trace[0], false) // the rows are drawn in the browser (domList)
 	mustContain(t, html, `title="Show rule DEL-9"`, ">DEL-9c</button>", "t=2", "200 OK")

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"github.com/gcplay/gcplay/gccore/rules"
 	"strings"
 
 	"github.com/gcplay/gcplay/gccore"
@@ -179,7 +180,7 @@ func traceColumn(title string, recs []gccore.Record) app.UI {
 			break
 		}
 		b.WriteString("<li>")
-		writeRuleLinks(&b, rec.String())
+		rec.Write(func(s string) { b.WriteString(esc(s)) }, func(id rules.ID) { writeRuleLink(&b, id) })
 		b.WriteString("</li>")
 	}
 	b.WriteString("</ol>")

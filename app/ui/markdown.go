@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"github.com/gcplay/gcplay/gccore/rules"
 	"regexp"
 	"strconv"
 	"strings"
@@ -189,7 +190,7 @@ func writeInline(b *strings.Builder, text string) {
 		if i%2 == 1 { // an unclosed backtick stays text
 			p = "`" + p
 		}
-		writeRuleLinks(&run, p)
+		writeRuleLinks(&run, p, rules.CitedIDs(p))
 	}
 	s := strong.ReplaceAllString(run.String(), "<strong>$1</strong>")
 	s = emphasis.ReplaceAllString(s, "<em>$1</em>")

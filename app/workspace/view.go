@@ -112,9 +112,9 @@ func (w *Workspace) publish() {
 	if prev := w.view; prev != nil && w.viewSim == s && w.viewTraceLen == s.TraceLen() {
 		v := *prev
 		v.Version, v.Tick, v.Position, v.HistoryLen = w.version, s.CurrentTick(), w.h.cur, len(w.h.entries)
-		v.Idle, v.Queues, v.PendingWatch = s.Idle(), s.QueuesHead(ViewItems), s.PendingWatchEvents()
-		v.ControllerQueues = s.ControllerQueues()
-		v.GraphChanges, v.GraphChangesLen = s.GraphChangesHead(ViewItems), s.GraphChangesLen()
+		v.Idle, v.Queues, v.PendingWatch = s.Idle(), s.Inspect().QueuesHead(ViewItems), s.Inspect().PendingWatchEvents()
+		v.ControllerQueues = s.Inspect().ControllerQueues()
+		v.GraphChanges, v.GraphChangesLen = s.Inspect().GraphChangesHead(ViewItems), s.Inspect().GraphChangesLen()
 		v.Trace = w.h.trace[:w.h.traceEnd(w.h.cur):w.h.traceEnd(w.h.cur)]
 		v.Script = w.scriptView()
 		v.Settled = v.Idle && w.ScriptDone()
@@ -134,14 +134,14 @@ func (w *Workspace) publish() {
 		HistoryLen:       len(w.h.entries),
 		Idle:             s.Idle(),
 		Objects:          s.ObjectsShared(),
-		Graph:            s.Graph(),
-		Queues:           s.QueuesHead(ViewItems),
-		ControllerQueues: s.ControllerQueues(),
-		GraphChanges:     s.GraphChangesHead(ViewItems),
-		GraphChangesLen:  s.GraphChangesLen(),
-		PendingWatch:     s.PendingWatchEvents(),
-		AbsentOwners:     s.AbsentOwners(),
-		Events:           s.GCEvents(),
+		Graph:            s.Inspect().Graph(),
+		Queues:           s.Inspect().QueuesHead(ViewItems),
+		ControllerQueues: s.Inspect().ControllerQueues(),
+		GraphChanges:     s.Inspect().GraphChangesHead(ViewItems),
+		GraphChangesLen:  s.Inspect().GraphChangesLen(),
+		PendingWatch:     s.Inspect().PendingWatchEvents(),
+		AbsentOwners:     s.Inspect().AbsentOwners(),
+		Events:           s.Inspect().GCEvents(),
 		Trace:            w.h.trace[:w.h.traceEnd(w.h.cur):w.h.traceEnd(w.h.cur)],
 		Script:           w.scriptView(),
 	}

@@ -270,13 +270,14 @@ func errOf(recorded string, err error) error {
 // take is the simulation's output since the last call: its trace records and the
 // DELETED ones of its watch events (the others are not kept).
 func (w *Workspace) take() ([]gccore.Record, []gccore.WatchEvent) {
+	rd := w.sim.Take()
 	var gone []gccore.WatchEvent
-	for _, ev := range w.sim.TakeWatch() {
+	for _, ev := range rd.Watch {
 		if ev.Type == watch.Deleted {
 			gone = append(gone, ev)
 		}
 	}
-	return w.sim.TakeTrace(), gone
+	return rd.Records, gone
 }
 
 // replayTo rebuilds the simulation and re-applies hist[:pos].

@@ -47,7 +47,7 @@ func compareCommand(o *simOptions, setting string, stdin io.Reader, stdout io.Wr
 		return fmt.Errorf("B (%s): %w", set, err)
 	}
 	out := bufio.NewWriter(stdout)
-	writeComparison(out, set, a.Sim.TakeTrace(), b.Sim.TakeTrace(), a.Sim.ObjectsShared(), b.Sim.ObjectsShared())
+	writeComparison(out, set, a.Sim.Take().Records, b.Sim.Take().Records, a.Sim.ObjectsShared(), b.Sim.ObjectsShared())
 	fmt.Fprintf(out, "\n# final objects, A (as written)\n")
 	write := gccore.WriteListYAML
 	if o.output == "json" {

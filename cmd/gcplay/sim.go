@@ -318,15 +318,16 @@ func simCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 	// The run succeeded: from here on the output streams to stdout, one object, event
 	// or record at a time, through one buffer.
 	out := bufio.NewWriterSize(stdout, 64<<10)
+	rd := r.Sim.Take()
 	switch {
 	case o.watch:
-		for _, ev := range r.Sim.TakeWatch() {
+		for _, ev := range rd.Watch {
 			out.Write(gccore.WatchLine(ev))
 			out.WriteByte('\n')
 		}
 	case o.trace:
-		out.WriteString(gccore.RenderTrace(r.Sim.TakeTrace()))
-		for _, q := range r.Sim.Queues() {
+		out.WriteString(gccore.RenderTrace(rd.Records))
+		for _, q := range r.Sim.Inspect().Queues() {
 			for _, it := range q.Items {
 				if it.State == gccore.ItemStuck {
 					fmt.Fprintf(out, "stuck [%s] %s: %s\n", q.Name, it.Key, it.Stuck)
@@ -334,11 +335,11 @@ func simCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 			}
 		}
 	case o.why:
-		// One object a paragraph: its reference, then each reason of Sim.Why, which asks
+		// One object a paragraph: its reference, then each reason of Inspector.Why, which asks
 		// the GC's own decision code (DEL-8, DEL-9) and cites the rules.
 		for _, obj := range r.Sim.ObjectsShared() {
 			fmt.Fprintf(out, "%s\n", obj.Ref())
-			for _, reason := range r.Sim.Why(obj.Ref()) {
+			for _, reason := range r.Sim.Inspect().Why(obj.Ref()) {
 				fmt.Fprintf(out, "  %s\n", reason)
 			}
 		}
@@ -362,7 +363,7 @@ func dotCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 	if err != nil {
 		return err
 	}
-	_, err = io.WriteString(stdout, r.Sim.DOT())
+	_, err = io.WriteString(stdout, r.Sim.Inspect().DOT())
 	return err
 }
 
