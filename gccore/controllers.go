@@ -52,11 +52,13 @@ func (s *Sim) tickControllers() {
 	}
 }
 
-func (s *Sim) controllersIdle() bool {
-	if !s.cm.idle() {
+// controllersIdle reports that no event waits for the controllers' informers (CM-1) and
+// every controller is idle.
+func controllersIdle(cm *controllerInformers, controllers []Controller) bool {
+	if !cm.idle() {
 		return false
 	}
-	for _, c := range s.controllers {
+	for _, c := range controllers {
 		if !c.Idle() {
 			return false
 		}

@@ -194,7 +194,7 @@ func (v Inspector) whyOwners(o *Object, n *node, say func(string, ...any)) {
 // neverProcessed reports, for a release without GB-9c (V-3d), that the GC is idle and n
 // in no queue: nothing will bring it to a worker.
 func (v Inspector) neverProcessed(n *node) bool {
-	if n == nil || v.s.cfg.Kubernetes.flagsVirtualClusterScopedOwner() || !v.s.cfg.Kubernetes.checksCoordinates() || !v.s.gcIdle() {
+	if n == nil || v.s.cfg.Kubernetes.flagsVirtualClusterScopedOwner() || !v.s.cfg.Kubernetes.checksCoordinates() || !v.s.gc.idle() {
 		return false
 	}
 	q := v.s.gb.attemptToDelete

@@ -438,11 +438,16 @@ func (p *pendingWrites) finish(holder **pendingWrites) {
 
 // Idle reports that no watch event is pending, graphChanges is empty, and no queue holds
 // an item other than a stuck retry (scenario-format.md).
-func (s *Sim) Idle() bool { return s.pending == nil && s.gcIdle() && s.controllersIdle() }
+func (s *Sim) Idle() bool {
+	return s.pending == nil && s.gc.idle() && controllersIdle(s.cm, s.controllers)
+}
 
-func (s *Sim) gcIdle() bool {
-	return s.informers.count == 0 && s.gb.graphChanges.len() == 0 &&
-		(s.gb.attemptToDelete.idle() && s.gb.attemptToOrphan.idle() || s.gc.startup.never())
+// idle reports that the GC has nothing left to do by itself: no watch event on the way,
+// graphChanges empty, and its queues holding only stuck retries, or workers that never
+// start (a broken monitor, V-5a).
+func (gc *garbageCollector) idle() bool {
+	return gc.informers.count == 0 && gc.gb.graphChanges.len() == 0 &&
+		(gc.gb.attemptToDelete.idle() && gc.gb.attemptToOrphan.idle() || gc.startup.never())
 }
 
 // ErrMaxTicks is returned by RunUntilIdle when the tick bound is reached.
@@ -469,7 +474,7 @@ func (s *Sim) MaxTicksError(maxTicks int64) *ErrMaxTicks {
 // collector (its informers, graphChanges or work queues) first, else the first busy
 // controller by its queue's name.
 func (s *Sim) Busy() string {
-	if !s.gcIdle() {
+	if !s.gc.idle() {
 		return "the garbage collector"
 	}
 	if !s.cm.idle() {

@@ -411,35 +411,8 @@ func parseStep(rs *gccore.Resources, s map[string]json.RawMessage, opt Options) 
 		st.Op = Op(op)
 		switch st.Op {
 		case OpCreate, OpUpdate:
-			var m map[string]any
-			if err := json.Unmarshal(body, &m); err != nil || m == nil {
-				return st, fmt.Errorf("want an object")
-			}
-			o, err := parseObject(rs, m)
-			if st.Op == OpUpdate && err != nil {
-				// update is a merge patch: only apiVersion, kind and name must be there.
-				if err = checkStrings(m); err == nil {
-					o, err = gccore.ObjectFromUnstructured(m)
-				}
-				if err == nil && (o.APIVersion == "" || o.Kind == "" || o.Name == "") {
-					err = fmt.Errorf("apiVersion, kind and metadata.name are required")
-				}
-				if err == nil {
-					if r, ok := rs.Lookup(o.APIVersion, o.Kind); !ok {
-						err = fmt.Errorf("unknown kind %s %s", Quote(o.APIVersion), Quote(o.Kind))
-					} else if r.Namespaced && o.Namespace == "" {
-						o.Namespace = metav1.NamespaceDefault
-					}
-				}
-			}
-			if err != nil {
+			if err := parseObjectStep(rs, &st, body); err != nil {
 				return st, err
-			}
-			st.Object, st.Ref = o, o.Ref()
-			if st.Op == OpUpdate {
-				delete(m, "apiVersion")
-				delete(m, "kind")
-				st.Patch, _ = json.Marshal(m)
 			}
 		case OpDelete, OpAddFinalizer, OpRemoveFinalizer:
 			if err := parseRefStep(rs, &st, body); err != nil {
@@ -450,25 +423,9 @@ func parseStep(rs *gccore.Resources, s map[string]json.RawMessage, opt Options) 
 				return st, err
 			}
 		case OpDeliverEvent, OpGraphChange, OpDeleteItem, OpOrphanItem:
-			if !opt.FineSteps {
-				return st, fmt.Errorf("%s is a fine step, which scenario files do not have (want create, update, delete, addFinalizer, removeFinalizer or run)", op)
+			if err := parseFineStep(&st, body, opt); err != nil {
+				return st, err
 			}
-			var b struct {
-				Kind  string `json:"kind"`
-				Reads bool   `json:"reads"`
-			}
-			dec := json.NewDecoder(bytes.NewReader(body))
-			dec.DisallowUnknownFields()
-			if err := dec.Decode(&b); err != nil {
-				return st, fmt.Errorf("%s takes {} or, for deliverEvent, {kind: KIND}, for runDeleteItem, {reads: true}: %v", op, oneLine(err))
-			}
-			if b.Kind != "" && st.Op != OpDeliverEvent {
-				return st, fmt.Errorf("%s takes no kind", op)
-			}
-			if b.Reads && st.Op != OpDeleteItem {
-				return st, fmt.Errorf("%s takes no reads", op)
-			}
-			st.EventKind, st.Reads = b.Kind, b.Reads
 		default:
 			if ok, err := clusterStep(rs, &st, body); ok {
 				return st, err
@@ -477,6 +434,67 @@ func parseStep(rs *gccore.Resources, s map[string]json.RawMessage, opt Options) 
 		}
 	}
 	return st, nil
+}
+
+// parseObjectStep is create (an object) or update (a JSON merge patch of one: only
+// apiVersion, kind and name must be there).
+func parseObjectStep(rs *gccore.Resources, st *Step, body json.RawMessage) error {
+	var m map[string]any
+	if err := json.Unmarshal(body, &m); err != nil || m == nil {
+		return fmt.Errorf("want an object")
+	}
+	o, err := parseObject(rs, m)
+	if st.Op == OpUpdate && err != nil {
+		// update is a merge patch: only apiVersion, kind and name must be there.
+		if err = checkStrings(m); err == nil {
+			o, err = gccore.ObjectFromUnstructured(m)
+		}
+		if err == nil && (o.APIVersion == "" || o.Kind == "" || o.Name == "") {
+			err = fmt.Errorf("apiVersion, kind and metadata.name are required")
+		}
+		if err == nil {
+			if r, ok := rs.Lookup(o.APIVersion, o.Kind); !ok {
+				err = fmt.Errorf("unknown kind %s %s", Quote(o.APIVersion), Quote(o.Kind))
+			} else if r.Namespaced && o.Namespace == "" {
+				o.Namespace = metav1.NamespaceDefault
+			}
+		}
+	}
+	if err != nil {
+		return err
+	}
+	st.Object, st.Ref = o, o.Ref()
+	if st.Op == OpUpdate {
+		delete(m, "apiVersion")
+		delete(m, "kind")
+		st.Patch, _ = json.Marshal(m)
+	}
+	return nil
+}
+
+// parseFineStep is one of the fine steps that scripts and lessons may take.
+func parseFineStep(st *Step, body json.RawMessage, opt Options) error {
+	op := string(st.Op)
+	if !opt.FineSteps {
+		return fmt.Errorf("%s is a fine step, which scenario files do not have (want create, update, delete, addFinalizer, removeFinalizer or run)", op)
+	}
+	var b struct {
+		Kind  string `json:"kind"`
+		Reads bool   `json:"reads"`
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&b); err != nil {
+		return fmt.Errorf("%s takes {} or, for deliverEvent, {kind: KIND}, for runDeleteItem, {reads: true}: %v", op, oneLine(err))
+	}
+	if b.Kind != "" && st.Op != OpDeliverEvent {
+		return fmt.Errorf("%s takes no kind", op)
+	}
+	if b.Reads && st.Op != OpDeleteItem {
+		return fmt.Errorf("%s takes no reads", op)
+	}
+	st.EventKind, st.Reads = b.Kind, b.Reads
+	return nil
 }
 
 func parseRefStep(rs *gccore.Resources, st *Step, body json.RawMessage) error {
