@@ -39,7 +39,6 @@ func (q *QueuesPanel) Render() (ui app.UI) {
 		app.Div().Class("queue").Body(
 			app.H3().Body(app.Text("graphChanges"), app.Span().Class("count").Textf("%d", v.GraphChangesLen)),
 			app.P().Class("muted", "small").Textf(tr(q.Lang, "%d watch event(s) not delivered yet"), v.PendingWatch),
-			app.If(q.CanRestart, q.restartButton),
 			app.Ul().Class("qlist"),
 			more(q.Lang, v.GraphChangesLen),
 		),
@@ -55,6 +54,10 @@ func (q *QueuesPanel) Render() (ui app.UI) {
 	if len(v.ControllerQueues) > 0 {
 		cols = append(cols, q.controllers())
 		cls = "queues with-controllers"
+	}
+	if q.CanRestart {
+		cols = append(cols, q.restartButton())
+		cls += " with-restart"
 	}
 	return app.Div().Class("panel", cls).Aria("label", tr(q.Lang, "Queues")).OnClick(q.onClick).Body(cols...)
 }
