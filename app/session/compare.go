@@ -41,7 +41,18 @@ func compareWith(lang string, lib *Library, a *workspace.Workspace, set compare.
 	if set.Key == "policy" {
 		c.B.Policy = set.Value
 	}
-	return c, c.catchUp()
+	if err := c.catchUp(); err != nil {
+		return nil, err
+	}
+	if c.A.View().Settled && c.B.View().Idle && !c.B.View().Settled {
+		// B stepped to a settled A's tick: the scenario's last step (run: idle) is done
+		// once Run until idle applies it, as it was on A.
+		if err := c.B.Do(CmdRunIdle); err != nil {
+			return nil, err
+		}
+		return c, c.catchUp()
+	}
+	return c, nil
 }
 
 // compareCmds are the commands that act on both sides.

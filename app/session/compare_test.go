@@ -103,6 +103,9 @@ func TestCompareLink(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if !back.A.View().Settled || !back.B.View().Settled {
+		t.Errorf("reopened settled %v and %v, want both settled", back.A.View().Settled, back.B.View().Settled)
+	}
 	if back.Setting != c.Setting || back.A.View().Tick != c.A.View().Tick || back.B.View().Tick != c.B.View().Tick {
 		t.Errorf("reopened %s at ticks %d/%d, want %s at %d/%d", back.Setting, back.A.View().Tick, back.B.View().Tick, c.Setting, c.A.View().Tick, c.B.View().Tick)
 	}

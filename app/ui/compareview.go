@@ -88,6 +88,7 @@ func (v *CompareView) header() app.UI {
 				Body(groups...),
 		),
 		app.Span().Class("spacer"),
+		app.Span().Class("pg-status").ID("status").DataSet("status", v.status()).Text(tr(v.Lang, v.status())),
 		app.If(v.Embed, func() app.UI {
 			return app.A().Class("btn", "btn-small", "embed-open").Href(v.Link).Target("_blank").DataSet("open-full", "1").
 				Text(tr(v.Lang, "Open in gcplay"))
@@ -100,6 +101,14 @@ func (v *CompareView) header() app.UI {
 			)
 		}),
 	)
+}
+
+// status is the page's data-status for both sides: idle once both have settled.
+func (v *CompareView) status() string {
+	if v.Compare.A.View().Settled && v.Compare.B.View().Settled {
+		return "idle"
+	}
+	return "paused"
 }
 
 // controls are the time controls that act on both sides.
@@ -150,7 +159,7 @@ func (v *CompareView) banner(d compare.Divergence, diverged bool, fates []compar
 // side is one run: its title, its records of the diverging tick, and its graph.
 func (v *CompareView) side(name, title string, s *session.Session, marked map[types.UID]bool, recs []gccore.Record, d compare.Divergence, diverged bool) app.UI {
 	view := s.View()
-	return app.Section().Class("cmp-side", "pg-graph").DataSet("side", name).Aria("label", title).Body(
+	return app.Section().Class("cmp-side").DataSet("side", name).Aria("label", title).Body(
 		app.H2().Class("cmp-side-title").Text(title),
 		app.If(diverged, func() app.UI { return v.records(recs, d) }),
 		&GraphPanel{Lang: v.Lang, View: view, Mode: s.Mode, Selected: s.Selected, Collapsed: s.Collapsed, Marked: marked,
@@ -182,7 +191,7 @@ func (v *CompareView) records(recs []gccore.Record, d compare.Divergence) app.UI
 			rows = append(rows, app.Li().Class("muted").Text(fmt.Sprintf(tr(v.Lang, "… and %d more"), len(recs)-i)))
 			break
 		}
-		rows = append(rows, app.Li().Text(r.String()))
+		rows = append(rows, app.Li().Title(r.String()).Text(r.String()))
 	}
 	if len(rows) == 0 {
 		rows = append(rows, app.Li().Class("muted").Text(fmt.Sprintf(tr(v.Lang, "nothing more at tick %d"), d.Tick)))
