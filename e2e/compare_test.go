@@ -38,6 +38,7 @@ func TestCompare(t *testing.T) {
 			ctx := newTab(t)
 			do(t, ctx, "a 1366×657 window", chromedp.EmulateViewport(1366, 657))
 			openURL(t, ctx, baseURL+"/?lang="+lang+"#scenario="+workspace.EncodeLink(src))
+			screenshot(t, ctx, "compare-button-"+lang)
 			click(t, ctx, w.compare)
 			waitJS(t, ctx, "compare mode", `document.querySelector('.cmp')?.dataset.compare === 'kubernetes=1.16'`, 10*time.Second)
 			if n := eval[int](t, ctx, `document.querySelectorAll('.cmp-side .graph-svg').length`); n != 2 {
@@ -73,6 +74,21 @@ func TestCompare(t *testing.T) {
 				t.Errorf("an embedded graph is %d px tall, want at least 250", h)
 			}
 			screenshot(t, embed, "compare-embed-960x600-"+lang)
+
+			// Another setting reopens both from the start: today's rules against
+			// themselves never diverge. Close compare returns to the untouched workspace.
+			waitJS(t, ctx, "pick kubernetes=current", `(s => { s.value = 'kubernetes=current'; s.dispatchEvent(new Event('change', {bubbles: true})); return true })(document.querySelector('.cmp-setting'))`, 10*time.Second)
+			waitJS(t, ctx, "B under current", `document.querySelector('.cmp')?.dataset.compare === 'kubernetes=current' && document.querySelector('.cmp-banner')?.dataset.diverge === 'none'`, 10*time.Second)
+			click(t, ctx, w.runIdle)
+			waitJS(t, ctx, "both idle", `document.querySelector('#status')?.dataset.status === 'idle'`, 30*time.Second)
+			if d := eval[string](t, ctx, `document.querySelector('.cmp-banner').dataset.diverge`); d != "none" {
+				t.Errorf("current against current diverges at %s", d)
+			}
+			do(t, ctx, "close compare", chromedp.Click(chromedp.CSS(`[data-compare-close]`)))
+			waitJS(t, ctx, "the page again", `document.querySelector('.cmp') === null && document.querySelector('[data-kind="ConfigMap"][data-name="stray"]') !== null`, 10*time.Second)
+			if n := tick(t, ctx); n != 0 {
+				t.Errorf("the workspace is at tick %d after compare mode, want 0 (untouched)", n)
+			}
 		})
 	}
 }
