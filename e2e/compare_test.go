@@ -109,6 +109,9 @@ func checkComparison(t *testing.T, ctx context.Context, diverge string) {
 	if n := eval[int](t, ctx, `document.querySelectorAll('.cmp-side[data-side="b"] [data-name^="child-"]').length`); n != 0 {
 		t.Errorf("%d children in B's graph: under 1.16 they are deleted", n)
 	}
+	if g := eval[string](t, ctx, `document.querySelector('.cmp-side[data-side="b"] .cmp-gone')?.dataset.gone ?? ''`); g != "ConfigMap b/child-1, ConfigMap b/child-2" {
+		t.Errorf("B says gone: %q, want the two children", g)
+	}
 	if f := eval[string](t, ctx, `[...document.querySelectorAll('.cmp-fates [data-fate]')].map(e => e.dataset.fate).join(' | ')`); f != "v1/ConfigMap b/child-1 | v1/ConfigMap b/child-2" {
 		t.Errorf("fates listed: %q", f)
 	}

@@ -26,6 +26,7 @@ var zhCNCompare = map[string]string{
 	"live":                                      "存活",
 	"terminating":                               "Terminating",
 	"gone":                                      "已不存在",
+	"Gone here (fate differs): ":                "此处已不存在（结局不同）：",
 	"nothing more at tick %d":                   "第 %d 个 tick 没有更多记录",
 	"At tick %d, after %d record(s) alike:":     "第 %d 个 tick，在 %d 条相同的记录之后：",
 }

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/gcplay/gcplay/app/scene"
 	"github.com/gcplay/gcplay/app/session"
@@ -62,8 +63,8 @@ func (v *CompareView) Render() (ui app.UI) {
 		app.If(v.showLink && !v.Embed, v.linkBox),
 		v.banner(d, diverged, fates),
 		app.Div().Class("cmp-sides").Body(
-			v.side("a", tr(v.Lang, "A: as written"), c.A, markA, d.A, d, diverged),
-			v.side("b", fmt.Sprintf(tr(v.Lang, "B: %s"), c.Setting), c.B, markB, d.B, d, diverged),
+			v.side("a", tr(v.Lang, "A: as written"), c.A, markA, gone(fates, true), d.A, d, diverged),
+			v.side("b", fmt.Sprintf(tr(v.Lang, "B: %s"), c.Setting), c.B, markB, gone(fates, false), d.B, d, diverged),
 		),
 	)
 }
@@ -157,10 +158,14 @@ func (v *CompareView) banner(d compare.Divergence, diverged bool, fates []compar
 }
 
 // side is one run: its title, its records of the diverging tick, and its graph.
-func (v *CompareView) side(name, title string, s *session.Session, marked map[types.UID]bool, recs []gccore.Record, d compare.Divergence, diverged bool) app.UI {
+func (v *CompareView) side(name, title string, s *session.Session, marked map[types.UID]bool, gone []string, recs []gccore.Record, d compare.Divergence, diverged bool) app.UI {
 	view := s.View()
 	return app.Section().Class("cmp-side").DataSet("side", name).Aria("label", title).Body(
 		app.H2().Class("cmp-side-title").Text(title),
+		app.If(len(gone) > 0, func() app.UI {
+			return app.P().Class("cmp-gone").DataSet("gone", strings.Join(gone, ", ")).
+				Text(tr(v.Lang, "Gone here (fate differs): ") + strings.Join(gone, ", "))
+		}),
 		app.If(diverged, func() app.UI { return v.records(recs, d) }),
 		&GraphPanel{Lang: v.Lang, View: view, Mode: s.Mode, Selected: s.Selected, Collapsed: s.Collapsed, Marked: marked,
 			Empty:    tr(v.Lang, "No objects."),
@@ -171,6 +176,27 @@ func (v *CompareView) side(name, title string, s *session.Session, marked map[ty
 				v.session(name).Collapsed = m
 			}},
 	)
+}
+
+// gone lists the objects whose fate differs and that one side (A when inA) no longer
+// stores: its graph has no node for them to mark.
+func gone(fates []compare.Difference, inA bool) []string {
+	var out []string
+	for _, f := range fates {
+		fate := f.B
+		if inA {
+			fate = f.A
+		}
+		if fate != compare.Gone {
+			continue
+		}
+		name := f.Ref.Name
+		if f.Ref.Namespace != "" {
+			name = f.Ref.Namespace + "/" + name
+		}
+		out = append(out, f.Ref.Kind+" "+name)
+	}
+	return out
 }
 
 // session is side name's session now: the graphs keep the callbacks they were mounted

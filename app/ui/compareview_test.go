@@ -29,6 +29,6 @@ func TestCompareViewContract(t *testing.T) {
 		t.Fatal(err)
 	}
 	mustContain(t, render(&CompareView{Compare: c, Lang: "en"}), `data-diverge="1"`, "Traces diverge at tick 1",
-		`data-fate="v1/ConfigMap b/child-1"`, "v1/ConfigMap b/child-2: live → gone", `id="status"`, `data-status="idle"`)
+		`data-fate="v1/ConfigMap b/child-1"`, "v1/ConfigMap b/child-2: live → gone", `id="status"`, `data-status="idle"`, `data-gone="ConfigMap b/child-1, ConfigMap b/child-2"`)
 	mustContain(t, render(&CompareView{Compare: c, Lang: "zh-CN"}), "轨迹在第 1 个 tick 出现分歧", "A：按原样", "存活 → 已不存在", "对比")
 }
