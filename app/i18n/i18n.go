@@ -78,8 +78,10 @@ func Tr(lang, en string) string {
 // needs it).
 var ZhCN = sync.OnceValue(func() map[string]string {
 	m := zhCNLabels
-	for en, zh := range zhCNPanels {
-		m[en] = zh
+	for _, t := range []map[string]string{zhCNPanels, zhCNCompare} {
+		for en, zh := range t {
+			m[en] = zh
+		}
 	}
 	return m
 })

@@ -72,6 +72,8 @@ type Playground struct {
 	compact bool
 
 	stored storage
+	// cmp is compare mode: while on, the page shows it and the time commands go to it.
+	cmp compareMode
 	// changeMS is the time state changes took since the last render, renderedTick the
 	// tick that render showed (timeRender).
 	changeMS     float64
@@ -84,7 +86,7 @@ type Playground struct {
 func NewPlayground() *Playground {
 	lib := &session.Library{}
 	p := &Playground{lib: lib, s: session.New("en", lib), tab: tabInspector}
-	p.stored.p = p
+	p.stored.p, p.cmp.p = p, p
 	return p
 }
 
@@ -149,6 +151,10 @@ func (p *Playground) guard(ctx app.Context, what string, f func() error) {
 // do runs a playground command: the page's own here, the session's in it.
 func (p *Playground) do(ctx app.Context, c session.Cmd) {
 	if p.s.Workspace() == nil || p.status != statusReady {
+		return
+	}
+	if p.cmp.c != nil {
+		p.cmp.do(ctx, c)
 		return
 	}
 	p.guard(ctx, string(c), func() error {

@@ -44,6 +44,9 @@ func (p *Playground) Render() (ui app.UI) {
 	}
 	v := p.s.View()
 	p.timeRender(v.Tick)
+	if p.cmp.c != nil {
+		return p.cmp.render()
+	}
 	if p.embed {
 		return p.renderEmbed()
 	}
@@ -55,7 +58,7 @@ func (p *Playground) Render() (ui app.UI) {
 			Lang: p.s.Lang, Run: p.s.Run, Speed: p.s.Speed, Settled: v.Settled, Until: p.s.Until, Next: v.Script.NextText, Blocked: blocked(v),
 			onCmd: p.do, onSpeed: func(ctx app.Context, speed int) { p.s.Speed = speed },
 			onUntil: func(ctx app.Context, q string) { p.s.Until = q }, onRewind: p.onRewind,
-			onShare: p.openShare,
+			onShare: p.openShare, onCompare: func(ctx app.Context) { p.cmp.open(ctx, defaultCompare) },
 		},
 		p.renderGuide(),
 		app.Main().Class("pg-main").Body(

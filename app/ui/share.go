@@ -186,6 +186,9 @@ func (p *Playground) startEmbed(ctx app.Context) {
 					return err
 				}
 				p.open(ws)
+				if _, err := p.cmp.openLink(frag); err != nil {
+					return err
+				}
 				if problem != "" {
 					return errors.New(problem)
 				}

@@ -146,6 +146,10 @@ func (st *storage) loaded(ctx app.Context, o *opened) {
 		if id, ok := lessonFragment(pageFragment()); ok {
 			p.openLesson(ctx, id)
 		}
+		if ok, err := p.cmp.openLink(pageFragment()); ok {
+			clearFragment()
+			o.problems = appendError(o.problems, err)
+		}
 		if len(o.problems) > 0 {
 			return errors.New(strings.Join(o.problems, " "))
 		}
@@ -220,6 +224,11 @@ func (st *storage) onHashChange(ctx app.Context) {
 	p := st.p
 	if id, ok := lessonFragment(pageFragment()); ok {
 		p.openLesson(ctx, id)
+		return
+	}
+	if ok, err := p.cmp.openLink(pageFragment()); ok {
+		clearFragment()
+		p.s.Fail(err)
 		return
 	}
 	ws, kind, err := linkWorkspace(pageFragment())

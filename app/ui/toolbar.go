@@ -30,6 +30,8 @@ type Toolbar struct {
 	onUntil  func(app.Context, string)
 	onRewind func(app.Context, int64)
 	onShare  func(app.Context) // nil: no Share button (the embedded page)
+	// onCompare opens compare mode; nil: no Compare button (the embedded page).
+	onCompare func(app.Context)
 }
 
 // Render draws the toolbar. Button texts are the browser-test contract's accessible
@@ -105,6 +107,11 @@ func (t *Toolbar) Render() (ui app.UI) {
 			return app.Div().Class("tb-group").Body(
 				app.Button().Class("btn").Title(tr(t.Lang, "A link that reopens this session at this tick, and an embed snippet")).Text(tr(t.Lang, "Share")).
 					OnClick(func(ctx app.Context, e app.Event) { t.onShare(ctx) }, app.EventScope("share")),
+				app.If(t.onCompare != nil, func() app.UI {
+					return app.Button().Class("btn").DataSet("compare-open", "1").
+						Title(tr(t.Lang, "Open this scenario twice, side by side, the second with one setting changed (a release, a policy, the informer delay, the workers)")).
+						Text(tr(t.Lang, "Compare")).OnClick(func(ctx app.Context, e app.Event) { t.onCompare(ctx) }, app.EventScope("compare"))
+				}),
 			)
 		}),
 		app.If(t.Next != "", func() app.UI {

@@ -2,6 +2,7 @@ package workspace
 
 import (
 	"bytes"
+	"errors"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -366,5 +367,27 @@ func TestChangesCarryDeletions(t *testing.T) {
 		if strings.Join(typed, "\n") != strings.Join(text, "\n") {
 			t.Errorf("%s: typed deletions\n%v\ntrace\n%v", filepath.Base(f), typed, text)
 		}
+	}
+}
+
+// TestVariant: a variant opens the scenario afresh with its change, and leaves the
+// workspace it came from as it was (compare mode).
+func TestVariant(t *testing.T) {
+	w, _, err := OpenExample("deployment")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Step(); err != nil {
+		t.Fatal(err)
+	}
+	v, err := w.Variant(func(_ *scenario.Scenario, cfg *gccore.Config) error { cfg.Workers = 3; return nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v.View().Tick != 0 || w.View().Tick != 1 || v.cfg.Workers != 3 || w.cfg.Workers == 3 || v.Name() != w.Name() {
+		t.Errorf("variant at tick %d with %d workers, original at %d with %d", v.View().Tick, v.cfg.Workers, w.View().Tick, w.cfg.Workers)
+	}
+	if _, err := w.Variant(func(*scenario.Scenario, *gccore.Config) error { return errors.New("bad") }); err == nil {
+		t.Error("a failing change made a variant")
 	}
 }
