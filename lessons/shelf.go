@@ -11,7 +11,7 @@ import (
 )
 
 // Shelf is a folder's lessons in order, each parsed when it is first asked for. The page
-// opens with at most the lesson it shows parsed: parsing all 21 built-in lessons (their
+// opens with at most the lesson it shows parsed: parsing all 21 built-in lessons of the time (their
 // start scenarios, solutions and attempts) was a third of its start-up's work.
 // A Shelf is safe for concurrent use.
 type Shelf struct {
