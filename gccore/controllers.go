@@ -3,7 +3,6 @@ package gccore
 import (
 	"fmt"
 	"math/rand/v2"
-	"strconv"
 	"time"
 
 	"github.com/gcplay/gcplay/gccore/rules"
@@ -53,11 +52,13 @@ func (s *Sim) tickControllers() {
 	}
 }
 
-func (s *Sim) controllersIdle() bool {
-	if !s.cm.idle() {
+// controllersIdle reports that no event waits for the controllers' informers (CM-1) and
+// every controller is idle.
+func controllersIdle(cm *controllerInformers, controllers []Controller) bool {
+	if !cm.idle() {
 		return false
 	}
-	for _, c := range s.controllers {
+	for _, c := range controllers {
 		if !c.Idle() {
 			return false
 		}
@@ -106,7 +107,7 @@ func (s *Sim) DirectClient(comp Component) *Client {
 }
 
 func (c *Client) record(rule rules.ID, key ObjectRef, call, text string, err error) {
-	c.sim.trace.add(Record{Component: c.comp, Rule: rule, Key: key.String(), Call: call, Text: text, Result: statusText(err)})
+	c.sim.trace.add(Record{Component: c.comp, Rule: rule, Object: key, Call: call, Text: text, Result: outcomeOf(err)})
 }
 
 // Get reads one object from the informer cache (a lister's Get; CM-1), or the API server
@@ -162,41 +163,31 @@ func (c *Client) Create(rule rules.ID, text string, obj *Object) (*Object, error
 	}
 	c.sim.created++
 	o, err := c.sim.api.Create(obj)
-	c.record(rule, obj.Ref(), "create", text, err)
+	c.record(rule, obj.Ref(), apiCall{style: byController}.create(), text, err)
 	return o, err
 }
 
 // Patch patches ref.
 func (c *Client) Patch(rule rules.ID, text string, ref ObjectRef, pt PatchType, body []byte) (*Object, error) {
 	o, err := c.sim.api.Patch(ref, pt, body)
-	c.record(rule, ref, fmt.Sprintf("patch (%s) %s", pt, body), text, err)
+	c.record(rule, ref, apiCall{style: byController}.patch(pt, body), text, err)
 	return o, err
 }
 
 // Delete deletes ref with opts.
 func (c *Client) Delete(rule rules.ID, text string, ref ObjectRef, opts metav1.DeleteOptions) (*Object, error) {
 	o, _, err := c.sim.api.Delete(ref, opts)
-	call := "delete"
-	if p := opts.PropagationPolicy; p != nil {
-		call += " propagationPolicy=" + string(*p)
-	}
-	if opts.GracePeriodSeconds != nil {
-		call += " gracePeriodSeconds=" + strconv.FormatInt(*opts.GracePeriodSeconds, 10)
-	}
-	if opts.Preconditions != nil && opts.Preconditions.UID != nil {
-		call += " preconditions.uid=" + string(*opts.Preconditions.UID)
-	}
-	c.record(rule, ref, call, text, err)
+	c.record(rule, ref, apiCall{style: byController}.delete(&opts), text, err)
 	return o, err
 }
 
-// hasUID reports whether a stored object has the uid (Sim.newUID).
+// hasUID reports whether a stored object has the uid (uidSource.next).
 func (s *APIServer) hasUID(uid types.UID) bool {
 	_, ok := s.uids[uid]
 	return ok
 }
 
-// Explainer is a Controller that can say why it holds an object (Sim.Why): the kubelet
+// Explainer is a Controller that can say why it holds an object (Inspector.Why): the kubelet
 // of a NotReady node, a namespace waiting for a finalizer.
 type Explainer interface {
 	Why(o *Object) []Reason
@@ -208,8 +199,8 @@ type FinalizerOwner interface {
 	OwnsFinalizer(o *Object, finalizer string) bool
 }
 
-func (s *Sim) controllerOwnsFinalizer(o *Object, f string) bool {
-	for _, c := range s.controllers {
+func (v Inspector) controllerOwnsFinalizer(o *Object, f string) bool {
+	for _, c := range v.s.controllers {
 		if fo, ok := c.(FinalizerOwner); ok && fo.OwnsFinalizer(o, f) {
 			return true
 		}
@@ -217,9 +208,9 @@ func (s *Sim) controllerOwnsFinalizer(o *Object, f string) bool {
 	return false
 }
 
-func (s *Sim) whyControllers(o *Object) []Reason {
+func (v Inspector) whyControllers(o *Object) []Reason {
 	var out []Reason
-	for _, c := range s.controllers {
+	for _, c := range v.s.controllers {
 		if e, ok := c.(Explainer); ok {
 			out = append(out, e.Why(o)...)
 		}
@@ -252,9 +243,9 @@ type Queuer interface {
 
 // ControllerQueues returns the queue of every controller that shows one, in the order
 // they tick (AddController).
-func (s *Sim) ControllerQueues() []ControllerQueue {
+func (v Inspector) ControllerQueues() []ControllerQueue {
 	var out []ControllerQueue
-	for _, c := range s.controllers {
+	for _, c := range v.s.controllers {
 		if q, ok := c.(Queuer); ok {
 			out = append(out, q.Queue())
 		}

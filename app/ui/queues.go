@@ -63,7 +63,7 @@ func (q *QueuesPanel) controllers() app.UI {
 	var b strings.Builder
 	fmt.Fprintf(&b, `<div class="queue cqueues"><h3>%s</h3><div class="cqueues-body">`, esc(tr(q.Lang, "Controllers")))
 	for _, cq := range q.View.ControllerQueues {
-		name := esc(string(cq.Name))
+		name := esc(cq.Name.String())
 		fmt.Fprintf(&b, `<div class="cqueue" data-controller="%s"><h4><span class="tr-comp c-%s" title="%s">%s</span><span class="count">%d</span></h4><ul class="cqlist">`,
 			name, name, name, strings.TrimSuffix(name, "-controller"), len(cq.Items))
 		for i, it := range cq.Items {
@@ -147,8 +147,8 @@ func (q *QueuesPanel) items(qv gccore.QueueView) []keyedMarkup {
 			break
 		}
 		details := fmt.Sprintf("why %s · retries %d", it.Why, it.Retries)
-		if it.Worker != "" {
-			details += " · " + string(it.Worker)
+		if it.Worker != (gccore.Component{}) {
+			details += " · " + it.Worker.String()
 		}
 		if it.NextAttemptMS != 0 {
 			details += fmt.Sprintf(" · next at %.3fs (tick %d)", float64(it.NextAttemptMS)/1000, (it.NextAttemptMS+999)/1000)

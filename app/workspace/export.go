@@ -9,12 +9,6 @@ import (
 	"sigs.k8s.io/yaml"
 )
 
-// ObjectsYAML renders the stored objects as the v1 List `gcplay sim` prints.
-func (w *Workspace) ObjectsYAML() []byte { return gccore.ListYAML(w.view.Objects) }
-
-// DOT renders the GC's graph as Graphviz DOT (gccore.Sim.DOT).
-func (w *Workspace) DOT() string { return w.sim.DOT() }
-
 // ExportScenario writes the session up to the current position as a scenario file that
 // `gcplay sim` replays to the same end state: the scenario's objects with the uids they
 // got, every successful action as a step, ticks as `run: N`, then the scenario steps not
@@ -50,7 +44,7 @@ func (w *Workspace) ExportScenario() []byte {
 		}
 	}
 	fine, failed := 0, 0
-	for _, e := range w.hist[:w.cur] {
+	for _, e := range w.h.entries[:w.h.cur] {
 		switch {
 		case e.in.Op == gccore.InputTick:
 			ticks++

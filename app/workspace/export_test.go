@@ -66,7 +66,7 @@ func TestExportReplaysToSameEnd(t *testing.T) {
 	if err != nil {
 		t.Fatalf("gcplay sim refused the export: %v\n%s", err, out)
 	}
-	if got, want := string(gccore.ListYAML(sim.Objects())), string(w.ObjectsYAML()); got != want {
+	if got, want := string(gccore.ListYAML(sim.Objects())), string(gccore.ListYAML(w.View().Objects)); got != want {
 		t.Fatalf("replayed export differs:\n%s\nexport:\n%s", diffLines(got, want), out)
 	}
 	if sim.CurrentTick() != w.View().Tick {
@@ -165,7 +165,7 @@ steps:
 	if err != nil {
 		t.Fatalf("gcplay sim refused the export: %v\n%s", err, out)
 	}
-	if got, want := string(gccore.ListYAML(sim.Objects())), string(w.ObjectsYAML()); got != want {
+	if got, want := string(gccore.ListYAML(sim.Objects())), string(gccore.ListYAML(w.View().Objects)); got != want {
 		t.Fatalf("replayed export differs:\n%s\nexport:\n%s", diffLines(got, want), out)
 	}
 }

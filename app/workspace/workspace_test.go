@@ -67,7 +67,7 @@ func TestRunUntilIdleMatchesSim(t *testing.T) {
 			if w.View().Tick != want.CurrentTick() {
 				t.Errorf("tick %d, gcplay sim ended at %d", w.View().Tick, want.CurrentTick())
 			}
-			if got, want := gccore.RenderTrace(w.View().Trace), gccore.RenderTrace(want.TakeTrace()); got != want {
+			if got, want := gccore.RenderTrace(w.View().Trace), gccore.RenderTrace(want.Take().Records); got != want {
 				t.Errorf("trace differs from gcplay sim:\n%s", diffLines(got, want))
 			}
 		})
@@ -349,17 +349,17 @@ func TestChangesCarryDeletions(t *testing.T) {
 		}
 		_ = w.RunUntilIdle()
 		var typed, text []string
-		for _, ev := range w.BaseDeleted() {
+		for _, ev := range w.History().BaseDeleted() {
 			typed = append(typed, ev.Object.Ref().String())
 		}
-		for i := 0; i < w.Position(); i++ {
-			for _, ev := range w.Change(i).Deleted {
+		for i := 0; i < w.History().Position(); i++ {
+			for _, ev := range w.History().Change(i).Deleted {
 				typed = append(typed, ev.Object.Ref().String())
 			}
 		}
 		for _, r := range w.View().Trace {
 			if r.Component == gccore.CompAPIServer && strings.HasPrefix(r.Text, "DELETED ") {
-				text = append(text, r.Key)
+				text = append(text, r.Key())
 			}
 		}
 		compared += len(text)

@@ -1,4 +1,4 @@
-package ui
+package i18n
 
 // zhCNPanels are the labels of the side panels (Create, Console, Export, Inspector),
 // the workspaces menu, storage notices, the Share dialog, the crash screen, shortcuts,
@@ -119,7 +119,7 @@ var zhCNPanels = map[string]string{
 	"Storage is unavailable (%v): your workspaces live in memory only and are lost when the page closes; Export still works.": "存储不可用（%v）：你的工作区只保存在内存中，关闭页面即丢失；导出仍然可用。",
 	"Reading the stored workspaces failed (%v): this page works in memory only; nothing stored was changed.":                  "读取已存储的工作区失败（%v）：此页面只在内存中工作；已存储的内容没有被改动。",
 	"The link's workspace could not be stored: ": "无法存储链接中的工作区：",
-	writeNoteFmt:      "保存失败（%v）：你的工作会继续保存在内存中，关闭页面即丢失；导出仍然可用。",
+	WriteNoteFmt:      "保存失败（%v）：你的工作会继续保存在内存中，关闭页面即丢失；导出仍然可用。",
 	"Saving failed: ": "保存失败：",
 	"Reading the workspaces another tab changed failed: ":                      "读取另一个标签页修改的工作区失败：",
 	"Not saved: %s. Saving here is paused so that neither tab's work is lost.": "未保存：%s。这里的保存已暂停，以免任何一个标签页的工作丢失。",
@@ -196,3 +196,7 @@ var zhCNPanels = map[string]string{
 	"The namespace waits for finalizers: %s, as its condition NamespaceFinalizersRemaining says. Whoever owns a finalizer must remove it; then the namespace controller finishes (NS-3, NS-4).": "命名空间在等待 finalizer：%s，正如它的状况（condition）NamespaceFinalizersRemaining 所说。finalizer 的拥有者必须移除它；之后命名空间控制器才会完成删除（NS-3、NS-4）。",
 	"The namespace controller is deleting its content: %d object(s) left, Pods first (NS-2).":                                                                                                   "命名空间控制器正在删除其中的内容：还剩 %d 个对象，先删 Pod（NS-2）。",
 }
+
+// WriteNoteFmt says a write to the store failed; the page clears the note once writes
+// succeed again (it knows the note by the words before the error).
+const WriteNoteFmt = "Saving failed (%v): your work continues in memory and is lost when the page closes; Export still works."
