@@ -32,6 +32,9 @@ const (
 	CmdDelete      Cmd = "delete"
 	CmdPolicy      Cmd = "policy"
 	CmdMode        Cmd = "toggle-graph"
+	// CmdRestart restarts the controller-manager: the GC and the controllers start empty
+	// and list everything again (SYNC-7).
+	CmdRestart Cmd = "restart-controller-manager"
 	// The page's own commands: Do leaves them to it.
 	CmdFit     Cmd = "fit"
 	CmdHelp    Cmd = "help"
@@ -79,6 +82,12 @@ func (s *Session) do(c Cmd) error {
 		return s.ws.Fine(op)
 	case CmdDelete:
 		return s.deleteSelected()
+	case CmdRestart:
+		if err := s.Refuse(lessons.ControlRestart); err != nil {
+			return err
+		}
+		s.Run = Paused
+		return s.ws.Do(gccore.Input{Op: gccore.InputRestart, Restart: gccore.RestartControllerManager})
 	case CmdPolicy:
 		for i, pol := range Policies {
 			if pol == s.Policy {

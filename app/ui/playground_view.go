@@ -67,7 +67,7 @@ func (p *Playground) Render() (ui app.UI) {
 			),
 			app.If(!p.compact, func() app.UI {
 				return app.Section().Class("pg-bottom").Aria("label", tr(p.s.Lang, "Queues and trace")).Body(
-					&QueuesPanel{Lang: p.s.Lang, View: v, Selected: p.s.Selected, onSelect: p.onSelect},
+					&QueuesPanel{Lang: p.s.Lang, View: v, Selected: p.s.Selected, CanRestart: p.s.Refuse(lessons.ControlRestart) == nil, onSelect: p.onSelect, onCmd: p.do},
 					&TracePanel{Lang: p.s.Lang, View: v, onRule: p.showRule},
 				)
 			}),
@@ -160,6 +160,14 @@ func now() float64 {
 	return app.Window().Get("performance").Call("now").Float()
 }
 
+// releaseBadge says which release's GC rules the workspace plays (the version lens), so
+// that nobody takes 1.16's outcome for today's.
+func releaseBadge(lang string, r gccore.Release) app.UI {
+	return app.Span().Class("pg-release").ID("release").DataSet("release", r.String()).
+		Title(tr(lang, "The garbage collector plays this release's rules (gc-behavior.md §15, V-1 … V-7)")).
+		Textf(tr(lang, "Kubernetes %s rules"), r.String())
+}
+
 func (p *Playground) renderHeader(v *workspace.View) app.UI {
 	status := p.s.RunStatus()
 	return app.Header().Class("pg-header").Body(
@@ -179,6 +187,7 @@ func (p *Playground) renderHeader(v *workspace.View) app.UI {
 		app.Span().Class("pg-status").ID("status").DataSet("status", status).DataSet("saved", p.stored.savedSeq).DataSet("save-seq", p.stored.saveSeq).
 			DataSet("storage", p.stored.kind()).
 			Textf(tr(p.s.Lang, "%s · %s · %d objects"), p.workspaceName(v), tr(p.s.Lang, status), len(v.Objects)),
+		app.If(v.Release.Set(), func() app.UI { return releaseBadge(p.s.Lang, v.Release) }),
 		app.Button().Class("pg-lessons").ID("lessons-open").Text(t(p.s.Lang, "lessons")).
 			OnClick(func(ctx app.Context, e app.Event) { p.overlay = overlayLessons }),
 		languagePicker(p.s.Lang, func(lang string) { p.s.Lang = lang }),
@@ -225,7 +234,7 @@ func (p *Playground) renderTab(v *workspace.View) app.UI {
 	}
 	switch tab {
 	case tabQueues:
-		return &QueuesPanel{Lang: p.s.Lang, View: v, Selected: p.s.Selected, onSelect: p.onSelect}
+		return &QueuesPanel{Lang: p.s.Lang, View: v, Selected: p.s.Selected, CanRestart: p.s.Refuse(lessons.ControlRestart) == nil, onSelect: p.onSelect, onCmd: p.do}
 	case tabTrace:
 		return &TracePanel{Lang: p.s.Lang, View: v, onRule: p.showRule}
 	case tabAuthor:

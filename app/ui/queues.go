@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"github.com/gcplay/gcplay/app/session"
 	"strconv"
 	"strings"
 
@@ -22,7 +23,10 @@ type QueuesPanel struct {
 	View     *workspace.View
 	Selected types.UID
 	Lang     string // the page's language (i18n.go)
-	onSelect func(app.Context, types.UID)
+	// CanRestart shows the Restart controller-manager button (an open lesson may not allow it).
+	CanRestart bool
+	onSelect   func(app.Context, types.UID)
+	onCmd      func(app.Context, session.Cmd)
 
 	lists [3]domList // graphChanges, then the queues of View.Queues
 }
@@ -35,6 +39,7 @@ func (q *QueuesPanel) Render() (ui app.UI) {
 		app.Div().Class("queue").Body(
 			app.H3().Body(app.Text("graphChanges"), app.Span().Class("count").Textf("%d", v.GraphChangesLen)),
 			app.P().Class("muted", "small").Textf(tr(q.Lang, "%d watch event(s) not delivered yet"), v.PendingWatch),
+			app.If(q.CanRestart, q.restartButton),
 			app.Ul().Class("qlist"),
 			more(q.Lang, v.GraphChangesLen),
 		),
@@ -52,6 +57,16 @@ func (q *QueuesPanel) Render() (ui app.UI) {
 		cls = "queues with-controllers"
 	}
 	return app.Div().Class("panel", cls).Aria("label", tr(q.Lang, "Queues")).OnClick(q.onClick).Body(cols...)
+}
+
+// restartButton restarts kube-controller-manager (SYNC-7): the GC's graph, queues and
+// absentOwnerCache and the controllers start empty, and the informers list every object
+// again, the order that made the cross-namespace incident of issue #65200.
+func (q *QueuesPanel) restartButton() app.UI {
+	return app.Button().Class("restart-cm").ID("restart-cm").
+		Title(tr(q.Lang, "The GC's graph, queues and absentOwnerCache and the controllers start empty; the informers list every object again (SYNC-7)")).
+		Text(tr(q.Lang, "Restart controller-manager")).
+		OnClick(func(ctx app.Context, e app.Event) { q.onCmd(ctx, session.CmdRestart) })
 }
 
 // controllers is one column with each controller's own work queue (issue 15), beside

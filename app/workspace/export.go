@@ -54,6 +54,9 @@ func (w *Workspace) ExportScenario() []byte {
 			failed++
 		default:
 			flush()
+			if e.in.Op == gccore.InputRestart {
+				f.Version = scenario.ClusterVersion // restart: is a version 2 step; version 1's content means the same there
+			}
 			f.Steps = append(f.Steps, stepOf(e, f.Version >= scenario.ClusterVersion))
 		}
 	}

@@ -20,6 +20,9 @@ type View struct {
 	// Version ends that comparison at once.
 	Version int64
 	Name    string
+	// Release is the Kubernetes release whose GC rules the workspace plays (the scenario's
+	// kubernetes:, the version lens); its zero value is today's rules.
+	Release gccore.Release
 	Tick    int64
 	// Position is the history position shown, HistoryLen the number of entries; Position
 	// < HistoryLen after a rewind.
@@ -129,6 +132,7 @@ func (w *Workspace) publish() {
 	v := &View{
 		Version:          w.version,
 		Name:             w.name,
+		Release:          w.sc.Kubernetes,
 		Tick:             s.CurrentTick(),
 		Position:         w.h.cur,
 		HistoryLen:       len(w.h.entries),

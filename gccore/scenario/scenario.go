@@ -274,11 +274,15 @@ func (e *StepParseError) Error() string {
 }
 
 // Naming is the error on one line with the step called step: "step (Label): Err".
-func (e *StepParseError) Naming(step string) string {
-	if e.Label != "" {
-		step += " (" + e.Label + ")"
+func (e *StepParseError) Naming(step string) string { return stepText(step, e.Label, oneLine(e.Err)) }
+
+// stepText is a step's error on one line: "step (label): cause", or "step: cause"
+// without a label. Parse errors (StepParseError) and run errors (StepError) share it.
+func stepText(step, label, cause string) string {
+	if label != "" {
+		step += " (" + label + ")"
 	}
-	return step + ": " + oneLine(e.Err)
+	return step + ": " + cause
 }
 
 func (e *StepParseError) Unwrap() error { return e.Err }
