@@ -49,6 +49,41 @@ func TestVersionLessonScreens(t *testing.T) {
 // settledJS is true once Run until idle (运行至空闲) is disabled: the simulation is idle.
 const settledJS = `[...document.querySelectorAll('button')].some(b => ['Run until idle', '运行至空闲'].includes(b.textContent.trim()) && b.disabled)`
 
+// TestCrossNamespaceRestartByHand plays cross-namespace-restart as its intro tells a
+// learner: Restart controller-manager (SYNC-7) under 1.16 first deletes the valid children
+// in b (V-2a, V-3b, DEL-9c); after Restart lesson, stray's reference removed in the
+// Console, the same restart deletes nothing.
+func TestCrossNamespaceRestartByHand(t *testing.T) {
+	ctx := newTab(t)
+	do(t, ctx, "a 1366×657 window", chromedp.EmulateViewport(1366, 657))
+	openURL(t, ctx, baseURL+"/#lesson=cross-namespace-restart")
+	waitLesson(t, ctx, "cross-namespace-restart")
+	click(t, ctx, "Restart lesson")
+	restart := func() {
+		do(t, ctx, "open the Queues tab", chromedp.Click(tab("Queues")))
+		// A script's click: at 1366 px the queue column beside it overlaps the button's
+		// middle, where chromedp clicks (app/ui's layout, reported).
+		waitJS(t, ctx, "the restart button", `document.querySelector('#restart-cm') !== null`, 10*time.Second)
+		eval[bool](t, ctx, `(document.querySelector('#restart-cm').click(), true)`)
+		click(t, ctx, "Run until idle")
+		waitJS(t, ctx, "idle", settledJS, 10*time.Second)
+	}
+	restart()
+	waitJS(t, ctx, "child-1 deleted", `document.querySelector('[data-kind="ConfigMap"][data-name="child-1"]') === null`, 10*time.Second)
+	screenshot(t, ctx, "version-lesson-cross-namespace-restart-incident")
+
+	click(t, ctx, "Restart lesson")
+	waitJS(t, ctx, "child-1 back", `document.querySelector('[data-kind="ConfigMap"][data-name="child-1"]') !== null`, 10*time.Second)
+	do(t, ctx, "open the Console tab", chromedp.Click(tab("Console")))
+	out, errText := typeCommand(t, ctx, `kubectl patch configmap stray -n a --type=merge -p '{"metadata":{"ownerReferences":null}}'`)
+	if errText != "" || !strings.Contains(out, "patched") {
+		t.Fatalf("patch: %q %q", out, errText)
+	}
+	restart()
+	waitAllMet(t, ctx, "cross-namespace-restart played by hand")
+	screenshot(t, ctx, "version-lesson-cross-namespace-restart-defused")
+}
+
 // TestTaintEvictionByHand plays taint-eviction as its hints tell a learner: node-a set
 // NotReady in the nodes lane is tainted (NODE-1), the Queues tab lists web-a with the tick
 // of its eviction (NODE-2, NODE-3), and Run until idle ends with web-a Terminating and its
