@@ -65,6 +65,7 @@ func TestCrossNamespaceRestartByHand(t *testing.T) {
 		// middle, where chromedp clicks (app/ui's layout, reported).
 		waitJS(t, ctx, "the restart button", `document.querySelector('#restart-cm') !== null`, 10*time.Second)
 		eval[bool](t, ctx, `(document.querySelector('#restart-cm').click(), true)`)
+		waitJS(t, ctx, "the informers' lists pending", "!("+settledJS+")", 10*time.Second)
 		click(t, ctx, "Run until idle")
 		waitJS(t, ctx, "idle", settledJS, 10*time.Second)
 	}
