@@ -61,10 +61,7 @@ func TestCrossNamespaceRestartByHand(t *testing.T) {
 	click(t, ctx, "Restart lesson")
 	restart := func() {
 		do(t, ctx, "open the Queues tab", chromedp.Click(tab("Queues")))
-		// A script's click: at 1366 px the queue column beside it overlaps the button's
-		// middle, where chromedp clicks (app/ui's layout, reported).
-		waitJS(t, ctx, "the restart button", `document.querySelector('#restart-cm') !== null`, 10*time.Second)
-		eval[bool](t, ctx, `(document.querySelector('#restart-cm').click(), true)`)
+		do(t, ctx, "press Restart controller-manager", chromedp.Click(chromedp.CSS(`#restart-cm`)))
 		waitJS(t, ctx, "the informers' lists pending", "!("+settledJS+")", 10*time.Second)
 		click(t, ctx, "Run until idle")
 		waitJS(t, ctx, "idle", settledJS, 10*time.Second)
