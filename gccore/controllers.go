@@ -109,6 +109,18 @@ func (c *Client) record(rule rules.ID, key ObjectRef, call, text string, err err
 	c.sim.trace.add(Record{Component: c.comp, Rule: rule, Key: key.String(), Call: call, Text: text, Result: statusText(err)})
 }
 
+// write makes one write, unless the fault lab fails it with a 500 first (FAULT-4); the
+// record then cites FAULT-4 too.
+func (c *Client) write(rule rules.ID, key ObjectRef, call func() string, text string, do func() (*Object, error)) (*Object, error) {
+	if err := writeFault(c.sim.faults); err != nil {
+		c.sim.trace.add(Record{Component: c.comp, Rule: rule, Also: rules.FAULT4, Key: key.String(), Call: call(), Text: text, Result: statusText(err)})
+		return nil, err
+	}
+	o, err := do()
+	c.record(rule, key, call(), text, err)
+	return o, err
+}
+
 // Get reads one object from the informer cache (a lister's Get; CM-1), or the API server
 // for a DirectClient.
 func (c *Client) Get(ref ObjectRef) (*Object, error) {
@@ -161,33 +173,31 @@ func (c *Client) Create(rule rules.ID, text string, obj *Object) (*Object, error
 		return nil, err
 	}
 	c.sim.created++
-	o, err := c.sim.api.Create(obj)
-	c.record(rule, obj.Ref(), "create", text, err)
-	return o, err
+	return c.write(rule, obj.Ref(), func() string { return "create" }, text, func() (*Object, error) { return c.sim.api.Create(obj) })
 }
 
 // Patch patches ref.
 func (c *Client) Patch(rule rules.ID, text string, ref ObjectRef, pt PatchType, body []byte) (*Object, error) {
-	o, err := c.sim.api.Patch(ref, pt, body)
-	c.record(rule, ref, fmt.Sprintf("patch (%s) %s", pt, body), text, err)
-	return o, err
+	return c.write(rule, ref, func() string { return fmt.Sprintf("patch (%s) %s", pt, body) }, text,
+		func() (*Object, error) { return c.sim.api.Patch(ref, pt, body) })
 }
 
 // Delete deletes ref with opts.
 func (c *Client) Delete(rule rules.ID, text string, ref ObjectRef, opts metav1.DeleteOptions) (*Object, error) {
-	o, _, err := c.sim.api.Delete(ref, opts)
-	call := "delete"
-	if p := opts.PropagationPolicy; p != nil {
-		call += " propagationPolicy=" + string(*p)
+	call := func() string {
+		call := "delete"
+		if p := opts.PropagationPolicy; p != nil {
+			call += " propagationPolicy=" + string(*p)
+		}
+		if opts.GracePeriodSeconds != nil {
+			call += " gracePeriodSeconds=" + strconv.FormatInt(*opts.GracePeriodSeconds, 10)
+		}
+		if opts.Preconditions != nil && opts.Preconditions.UID != nil {
+			call += " preconditions.uid=" + string(*opts.Preconditions.UID)
+		}
+		return call
 	}
-	if opts.GracePeriodSeconds != nil {
-		call += " gracePeriodSeconds=" + strconv.FormatInt(*opts.GracePeriodSeconds, 10)
-	}
-	if opts.Preconditions != nil && opts.Preconditions.UID != nil {
-		call += " preconditions.uid=" + string(*opts.Preconditions.UID)
-	}
-	c.record(rule, ref, call, text, err)
-	return o, err
+	return c.write(rule, ref, call, text, func() (*Object, error) { o, _, err := c.sim.api.Delete(ref, opts); return o, err })
 }
 
 // hasUID reports whether a stored object has the uid (Sim.newUID).

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"strconv"
 
+	"github.com/gcplay/gcplay/gccore/faults"
 	"github.com/gcplay/gcplay/gccore/rules"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime/schema"
@@ -52,6 +53,10 @@ type Config struct {
 	// shared informers hand its event to the controllers and their caches take it in
 	// (CM-1). 0, the default, is none: a controller reads the API server's current state.
 	ControllerInformerDelay int
+	// Faults is the fault lab (scenario `faults:`, cluster-rules.md FAULT-1 … FAULT-4):
+	// late and lost watch events, relists, failed writes, all drawn from one source
+	// seeded by Faults.Seed. The zero value injects nothing.
+	Faults faults.Config
 }
 
 // DefaultInformerDelay is the informers' lag when Config leaves it unset: one tick, so
@@ -106,6 +111,9 @@ type Sim struct {
 	// once, when they would pass MaxControllerCreates (Err).
 	created int
 	err     error
+	// faults is the fault lab's one source of chance, nil without `faults:`; the
+	// informers, the GC's writes and the controllers' Clients draw from it (FAULT-1 … 4).
+	faults *faults.Source
 }
 
 // MaxWorkers bounds Config.Workers. Each worker is a name allocated up front, and a
@@ -145,11 +153,16 @@ func New(cfg Config) (*Sim, error) {
 	s.api = newAPIServer(rs, &s.clock, s.newUID, cfg.SizeHint)
 	s.api.GarbageCollection = !cfg.GarbageCollectionDisabled
 	s.api.release = cfg.Kubernetes
-	s.informers = newInformers(delay, delays)
+	var src *faults.Source // one source for every draw, in the simulation's order
+	if cfg.Faults.Active() {
+		src = faults.NewSource(cfg.Faults)
+	}
+	s.faults = src
+	s.informers = newInformers(delay, delays, newWatchFaults(src, cfg.Faults, &s.trace, CompInformer))
 	s.gb = newGraphBuilder(cfg, &s.trace)
 	s.gc = &garbageCollector{gb: s.gb, api: s.api, informers: s.informers, resources: rs, trace: &s.trace, clock: &s.clock,
-		release: cfg.Kubernetes, startup: newStartup(cfg.Kubernetes, rs, 0)}
-	s.cm = newControllerInformers(s.api, &s.trace, cfg.ControllerInformerDelay)
+		release: cfg.Kubernetes, startup: newStartup(cfg.Kubernetes, rs, 0), faults: src}
+	s.cm = newControllerInformers(s.api, &s.trace, cfg.ControllerInformerDelay, newWatchFaults(src, cfg.Faults, &s.trace, CompControllerInformer))
 	s.api.watch = append(s.api.watch, s.onWatchEvent, s.order.observe, s.cm.observe)
 	s.api.warn = func(ref ObjectRef, msg string) {
 		s.trace.add(Record{Component: CompAPIServer, Rule: rules.API3, Key: ref.String(), Text: "warning: " + msg})
@@ -320,6 +333,7 @@ func (s *Sim) Tick() {
 	now := s.clock.nowMS()
 	s.gb.attemptToDelete.promote(now)
 	s.gb.attemptToOrphan.promote(now)
+	s.informers.relist(s.api, s.clock.tick) // FAULT-3, on relist ticks
 	for s.deliver(true, nil) {
 	}
 	for n := s.gb.graphChanges.len(); n > 0; n-- {
@@ -454,7 +468,7 @@ func (p *pendingWrites) finish(holder **pendingWrites) {
 func (s *Sim) Idle() bool { return s.pending == nil && s.gcIdle() && s.controllersIdle() }
 
 func (s *Sim) gcIdle() bool {
-	return s.informers.count == 0 && s.gb.graphChanges.len() == 0 &&
+	return s.informers.count == 0 && s.informers.faults.idle() && s.gb.graphChanges.len() == 0 &&
 		(s.gb.attemptToDelete.idle() && s.gb.attemptToOrphan.idle() || s.gc.startup.never())
 }
 
@@ -480,12 +494,18 @@ func (s *Sim) MaxTicksError(maxTicks int64) *ErrMaxTicks {
 
 // Busy names what keeps the simulation from being idle, "" when it is idle: the garbage
 // collector (its informers, graphChanges or work queues) first, else the first busy
-// controller by its queue's name.
+// controller by its queue's name. Informers that lost an event wait for a relist
+// (FAULT-3).
 func (s *Sim) Busy() string {
-	if !s.gcIdle() {
+	lostOnly := s.informers.count == 0 && s.gb.graphChanges.len() == 0 && s.gb.attemptToDelete.idle() && s.gb.attemptToOrphan.idle()
+	switch {
+	case !s.gcIdle() && lostOnly && !s.informers.faults.idle():
+		return "the GC's informers (a lost watch event waits for a relist)"
+	case !s.gcIdle():
 		return "the garbage collector"
-	}
-	if !s.cm.idle() {
+	case !s.cm.faults.idle():
+		return "the controllers' informers (a lost watch event waits for a relist)"
+	case !s.cm.idle():
 		return "the controllers' informers"
 	}
 	for _, c := range s.controllers {
