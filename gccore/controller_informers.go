@@ -49,9 +49,11 @@ func newControllerInformers(api *APIServer, trace *tracer, delay int, faults *wa
 		lastDue: map[*Resource]int64{}, faults: faults}
 }
 
-// current reports that the caches are always current (no delay, no fault lab): reads go
-// to the API server.
-func (ci *controllerInformers) current() bool { return ci.delay == 0 && ci.faults == nil }
+// current reports that the caches are always current (no delay, and no fault lab or no
+// controller to feed): reads go to the API server.
+func (ci *controllerInformers) current() bool {
+	return ci.delay == 0 && (ci.faults == nil || len(ci.handlers) == 0)
+}
 
 // observe takes each API server event as it is emitted, unless the fault lab loses it
 // (FAULT-2).

@@ -17,7 +17,7 @@ type garbageCollector struct {
 	api       *APIServer
 	informers *informers
 	// faults fails writes (FAULT-4); nil never does.
-	faults *faults.Source
+	faults    *faults.Source
 	resources *Resources
 	trace     *tracer
 	clock     *clock

@@ -55,7 +55,9 @@ type Config struct {
 	ControllerInformerDelay int
 	// Faults is the fault lab (scenario `faults:`, cluster-rules.md FAULT-1 … FAULT-4):
 	// late and lost watch events, relists, failed writes, all drawn from one source
-	// seeded by Faults.Seed. The zero value injects nothing.
+	// seeded by Faults.Seed. The zero value injects nothing. (scenario.NewRunner plays a
+	// file's `faults:` unless this injects something; a Faults with only a Seed reseeds
+	// the file's: gcplay sim --faults-seed.)
 	Faults faults.Config
 }
 

@@ -44,7 +44,7 @@ func rawFromTree(doc *yamlv3.Node) (*rawScenario, bool) {
 			if raw.Steps, ok = treeList[map[string]json.RawMessage](x, asStep); !ok {
 				return nil, false
 			}
-		case "resources", "version", "controllers", "nodes", "kubernetes":
+		case "resources", "version", "controllers", "nodes", "kubernetes", "faults":
 			small[k] = x
 		default:
 			return nil, false // unknown, or a case-insensitive match JSON would accept

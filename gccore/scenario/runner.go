@@ -29,6 +29,13 @@ func NewRunner(sc *Scenario, cfg gccore.Config) (*Runner, error) {
 	if !cfg.Kubernetes.Set() {
 		cfg.Kubernetes = sc.Kubernetes
 	}
+	if !cfg.Faults.Active() { // the file's faults, reseeded by a Config.Faults that only sets a seed (--faults-seed)
+		seed := cfg.Faults.Seed
+		cfg.Faults = sc.Faults
+		if seed != 0 {
+			cfg.Faults.Seed = seed
+		}
+	}
 	if cfg.SizeHint == 0 {
 		cfg.SizeHint = len(sc.Objects)
 	}
