@@ -140,7 +140,7 @@ func (ci *controllerInformers) relist() {
 // relistFaults is FAULT-3 at a relist tick: what the caches missed, queued as events due
 // at once, behind each resource's events in flight.
 func (ci *controllerInformers) relistFaults(tick int64) {
-	if !ci.faults.relists(tick) {
+	if ci.current() || !ci.faults.relists(tick) {
 		return
 	}
 	known := make(map[types.UID]*Object, len(ci.cache))

@@ -42,7 +42,7 @@ func (f *watchFaults) arrival(ev WatchEvent, fixed, prevDue int64) (due int64, l
 	}
 	if f.src.DropWatch() {
 		f.lost++
-		f.trace.addLazy(func() Record {
+		f.trace.addAfterCall(func() Record { // after the write's record and its event's
 			return Record{Component: f.comp, Rule: rules.FAULT2, Key: ev.Object.Ref().String(),
 				Text: fmt.Sprintf("%s rv=%s lost (the next relist repairs it)", ev.Type, ev.Object.ResourceVersion)}
 		})
@@ -67,6 +67,7 @@ func (f *watchFaults) relists(tick int64) bool { return f != nil && f.src.Relist
 // ADDED or MODIFIED, then what known has that is gone as DELETED with its last known state
 // (DeletedFinalStateUnknown), in list order. Each repair is a record.
 func (f *watchFaults) repairs(api *APIServer, tick int64, watched func(*Resource) bool, known map[types.UID]*Object) []WatchEvent {
+	lost := f.lost
 	f.lost = 0
 	var out []WatchEvent
 	for _, r := range api.Resources.All() {
@@ -94,6 +95,12 @@ func (f *watchFaults) repairs(api *APIServer, tick int64, watched func(*Resource
 		if ok && watched(r.preferred) {
 			out = append(out, WatchEvent{Tick: tick, Type: watch.Deleted, Object: o, Resource: r.preferred})
 		}
+	}
+	if lost > 0 || len(out) > 0 {
+		f.trace.addLazy(func() Record {
+			return Record{Component: f.comp, Rule: rules.FAULT3,
+				Text: fmt.Sprintf("relist after %d lost event(s): %d object(s) to repair", lost, len(out))}
+		})
 	}
 	for _, ev := range out {
 		f.trace.addLazy(func() Record {
