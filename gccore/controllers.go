@@ -94,7 +94,15 @@ type Client struct {
 	sim    *Sim
 	comp   Component
 	direct bool // reads go to the API server (DirectClient)
+	// serverErrors counts the writes that failed with a server error (5xx: the fault
+	// lab's 500s, FAULT-4), so that a controller can requeue the key it was syncing.
+	serverErrors int
 }
+
+// ServerErrors is how many of the client's writes have failed with a server error (5xx),
+// the fault lab's 500s (FAULT-4): a controller whose sync saw the count grow requeues its
+// key with backoff, as a sync that returns an error does upstream.
+func (c *Client) ServerErrors() int { return c.serverErrors }
 
 // Client returns the API client of a controller of kube-controller-manager named comp.
 func (s *Sim) Client(comp Component) *Client { return &Client{sim: s, comp: comp} }
@@ -113,6 +121,7 @@ func (c *Client) record(rule rules.ID, key ObjectRef, call, text string, err err
 // record then cites FAULT-4 too.
 func (c *Client) write(rule rules.ID, key ObjectRef, call func() string, text string, do func() (*Object, error)) (*Object, error) {
 	if err := writeFault(c.sim.faults); err != nil {
+		c.serverErrors++
 		c.sim.trace.add(Record{Component: c.comp, Rule: rule, Also: rules.FAULT4, Key: key.String(), Call: call(), Text: text, Result: statusText(err)})
 		return nil, err
 	}
@@ -252,6 +261,9 @@ type ControllerQueueItem struct {
 	// Note says what the controller waits for, when it does (a NotReady node); a Reason,
 	// so that a page can say it in its language.
 	Note Reason `json:"-"`
+	// NextAttemptTick is the tick of the key's next sync when it backs off after a sync
+	// whose write failed (FAULT-4); 0 when it is queued for the next tick.
+	NextAttemptTick int64 `json:"nextAttemptTick,omitempty"`
 }
 
 // Queuer is a Controller whose work queue can be shown. Queue must not change the
