@@ -40,6 +40,16 @@ func (c *jobController) Observe(ev gccore.WatchEvent) {
 	if p := ev.Object; ev.Type != "DELETED" && p.APIVersion == "v1" && p.Kind == "Pod" && p.HasFinalizer(JobTrackingFinalizer) && c.orphaned(p) {
 		c.orphans.add(p.Namespace + "/" + p.Name)
 	}
+	// A Job gone: its Pods that still carry the tracking finalizer are orphans now, even if
+	// no event of theirs comes after (upstream's deleteJob handler; a relist's
+	// DeletedFinalStateUnknown may come after the Pods' own repairs, FAULT-3).
+	if j := ev.Object; ev.Type == "DELETED" && j.APIVersion == "batch/v1" && j.Kind == "Job" {
+		for _, p := range c.client.List("v1", "Pod", j.Namespace) {
+			if ref := controllerOf(p); ref != nil && ref.UID == j.UID && p.HasFinalizer(JobTrackingFinalizer) {
+				c.orphans.add(p.Namespace + "/" + p.Name)
+			}
+		}
+	}
 }
 
 func (c *jobController) Idle() bool { return c.workload.Idle() && c.orphans.empty() }
