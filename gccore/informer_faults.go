@@ -58,6 +58,11 @@ func (f *watchFaults) arrival(ev WatchEvent, fixed, prevDue int64) (due int64, l
 // idle reports that no lost event waits for a relist.
 func (f *watchFaults) idle() bool { return f == nil || f.lost == 0 }
 
+// nextRelist is the first relist tick after tick.
+func (f *watchFaults) nextRelist(tick int64) int64 {
+	return (tick/f.cfg.RelistEvery + 1) * f.cfg.RelistEvery
+}
+
 // relists reports whether tick is a relist tick.
 func (f *watchFaults) relists(tick int64) bool { return f != nil && f.src.Relists(tick) }
 
