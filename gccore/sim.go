@@ -155,6 +155,9 @@ func New(cfg Config) (*Sim, error) {
 	s.api = newAPIServer(rs, &s.clock, s.newUID, cfg.SizeHint)
 	s.api.GarbageCollection = !cfg.GarbageCollectionDisabled
 	s.api.release = cfg.Kubernetes
+	if err := cfg.Faults.Validate(); err != nil {
+		return nil, err
+	}
 	var src *faults.Source // one source for every draw, in the simulation's order
 	if cfg.Faults.Active() {
 		src = faults.NewSource(cfg.Faults)
