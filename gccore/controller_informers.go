@@ -11,7 +11,7 @@ import (
 
 // CompControllerInformer is the trace component of the controller-manager's shared
 // informers: with a delay, each delivery is a record (CM-1).
-const CompControllerInformer Component = "controller-informer"
+var CompControllerInformer = Component{Role: "controller-informer"}
 
 // controllerInformers model kube-controller-manager's shared informer factory (CM-1): one
 // cache per resource, shared by every controller, fed by the API server's watch events,
@@ -102,7 +102,7 @@ func (ci *controllerInformers) deliver(tick int64) {
 			ci.cache[key] = ev.Object
 		}
 		ci.trace.addLazy(func() Record {
-			return Record{Component: CompControllerInformer, Rule: rules.CM1, Key: ev.Object.Ref().String(),
+			return Record{Component: CompControllerInformer, Rule: rules.CM1, Object: ev.Object.Ref(),
 				Text: fmt.Sprintf("%s rv=%s delivered to the controllers (written at tick %d)", ev.Type, ev.Object.ResourceVersion, ev.Tick)}
 		})
 		ci.handle(ev)

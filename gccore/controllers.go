@@ -3,7 +3,6 @@ package gccore
 import (
 	"fmt"
 	"math/rand/v2"
-	"strconv"
 	"time"
 
 	"github.com/gcplay/gcplay/gccore/rules"
@@ -53,11 +52,13 @@ func (s *Sim) tickControllers() {
 	}
 }
 
-func (s *Sim) controllersIdle() bool {
-	if !s.cm.idle() {
+// controllersIdle reports that no event waits for the controllers' informers (CM-1) and
+// every controller is idle.
+func controllersIdle(cm *controllerInformers, controllers []Controller) bool {
+	if !cm.idle() {
 		return false
 	}
-	for _, c := range s.controllers {
+	for _, c := range controllers {
 		if !c.Idle() {
 			return false
 		}
@@ -114,7 +115,7 @@ func (s *Sim) DirectClient(comp Component) *Client {
 }
 
 func (c *Client) record(rule rules.ID, key ObjectRef, call, text string, err error) {
-	c.sim.trace.add(Record{Component: c.comp, Rule: rule, Key: key.String(), Call: call, Text: text, Result: statusText(err)})
+	c.sim.trace.add(Record{Component: c.comp, Rule: rule, Object: key, Call: call, Text: text, Result: outcomeOf(err)})
 }
 
 // write makes one write, unless the fault lab fails it with a 500 first (FAULT-4); the
@@ -122,7 +123,7 @@ func (c *Client) record(rule rules.ID, key ObjectRef, call, text string, err err
 func (c *Client) write(rule rules.ID, key ObjectRef, call func() string, text string, do func() (*Object, error)) (*Object, error) {
 	if err := writeFault(c.sim.faults); err != nil {
 		c.serverErrors++
-		c.sim.trace.add(Record{Component: c.comp, Rule: rule, Also: rules.FAULT4, Key: key.String(), Call: call(), Text: text, Result: statusText(err)})
+		c.sim.trace.add(Record{Component: c.comp, Rule: rule, Also: rules.FAULT4, Object: key, Call: call(), Text: text, Result: outcomeOf(err)})
 		return nil, err
 	}
 	o, err := do()
@@ -182,40 +183,29 @@ func (c *Client) Create(rule rules.ID, text string, obj *Object) (*Object, error
 		return nil, err
 	}
 	c.sim.created++
-	return c.write(rule, obj.Ref(), func() string { return "create" }, text, func() (*Object, error) { return c.sim.api.Create(obj) })
+	return c.write(rule, obj.Ref(), func() string { return apiCall{style: byController}.create() }, text,
+		func() (*Object, error) { return c.sim.api.Create(obj) })
 }
 
 // Patch patches ref.
 func (c *Client) Patch(rule rules.ID, text string, ref ObjectRef, pt PatchType, body []byte) (*Object, error) {
-	return c.write(rule, ref, func() string { return fmt.Sprintf("patch (%s) %s", pt, body) }, text,
+	return c.write(rule, ref, func() string { return apiCall{style: byController}.patch(pt, body) }, text,
 		func() (*Object, error) { return c.sim.api.Patch(ref, pt, body) })
 }
 
 // Delete deletes ref with opts.
 func (c *Client) Delete(rule rules.ID, text string, ref ObjectRef, opts metav1.DeleteOptions) (*Object, error) {
-	call := func() string {
-		call := "delete"
-		if p := opts.PropagationPolicy; p != nil {
-			call += " propagationPolicy=" + string(*p)
-		}
-		if opts.GracePeriodSeconds != nil {
-			call += " gracePeriodSeconds=" + strconv.FormatInt(*opts.GracePeriodSeconds, 10)
-		}
-		if opts.Preconditions != nil && opts.Preconditions.UID != nil {
-			call += " preconditions.uid=" + string(*opts.Preconditions.UID)
-		}
-		return call
-	}
-	return c.write(rule, ref, call, text, func() (*Object, error) { o, _, err := c.sim.api.Delete(ref, opts); return o, err })
+	return c.write(rule, ref, func() string { return apiCall{style: byController}.delete(&opts) }, text,
+		func() (*Object, error) { o, _, err := c.sim.api.Delete(ref, opts); return o, err })
 }
 
-// hasUID reports whether a stored object has the uid (Sim.newUID).
+// hasUID reports whether a stored object has the uid (uidSource.next).
 func (s *APIServer) hasUID(uid types.UID) bool {
 	_, ok := s.uids[uid]
 	return ok
 }
 
-// Explainer is a Controller that can say why it holds an object (Sim.Why): the kubelet
+// Explainer is a Controller that can say why it holds an object (Inspector.Why): the kubelet
 // of a NotReady node, a namespace waiting for a finalizer.
 type Explainer interface {
 	Why(o *Object) []Reason
@@ -227,8 +217,8 @@ type FinalizerOwner interface {
 	OwnsFinalizer(o *Object, finalizer string) bool
 }
 
-func (s *Sim) controllerOwnsFinalizer(o *Object, f string) bool {
-	for _, c := range s.controllers {
+func (v Inspector) controllerOwnsFinalizer(o *Object, f string) bool {
+	for _, c := range v.s.controllers {
 		if fo, ok := c.(FinalizerOwner); ok && fo.OwnsFinalizer(o, f) {
 			return true
 		}
@@ -236,9 +226,9 @@ func (s *Sim) controllerOwnsFinalizer(o *Object, f string) bool {
 	return false
 }
 
-func (s *Sim) whyControllers(o *Object) []Reason {
+func (v Inspector) whyControllers(o *Object) []Reason {
 	var out []Reason
-	for _, c := range s.controllers {
+	for _, c := range v.s.controllers {
 		if e, ok := c.(Explainer); ok {
 			out = append(out, e.Why(o)...)
 		}
@@ -274,9 +264,9 @@ type Queuer interface {
 
 // ControllerQueues returns the queue of every controller that shows one, in the order
 // they tick (AddController).
-func (s *Sim) ControllerQueues() []ControllerQueue {
+func (v Inspector) ControllerQueues() []ControllerQueue {
 	var out []ControllerQueue
-	for _, c := range s.controllers {
+	for _, c := range v.s.controllers {
 		if q, ok := c.(Queuer); ok {
 			out = append(out, q.Queue())
 		}

@@ -17,7 +17,7 @@ func TestScripts(t *testing.T) {
 		datadriven.RunTest(t, path, func(t *testing.T, d *datadriven.TestData) string {
 			out := h.Run(t, d)
 			if h.Sim != nil {
-				if err := h.Sim.CheckInvariants(); err != nil {
+				if err := h.Sim.Inspect().CheckInvariants(); err != nil {
 					t.Fatalf("%s: after %q: invariant broken: %v", d.Pos, d.Cmd, err)
 				}
 			}

@@ -69,12 +69,13 @@ func runOutputs(t *testing.T, file string, data []byte, cfg gccore.Config) (trac
 	if err != nil {
 		t.Fatal(err)
 	}
+	rd := r.Sim.Take()
 	var w bytes.Buffer
-	for _, ev := range r.Sim.TakeWatch() {
+	for _, ev := range rd.Watch {
 		w.Write(gccore.WatchLine(ev))
 		w.WriteByte('\n')
 	}
-	return []byte(gccore.RenderTrace(r.Sim.TakeTrace())), w.Bytes(), gccore.ListYAML(r.Sim.Objects())
+	return []byte(gccore.RenderTrace(rd.Records)), w.Bytes(), gccore.ListYAML(r.Sim.Objects())
 }
 
 func determinismInputs(t *testing.T) map[string][]byte {

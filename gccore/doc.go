@@ -7,9 +7,9 @@
 // A Sim is a pure state machine in the manner of etcd raft's RawNode: inputs are methods
 // (Create, Patch, Delete, AddFinalizer, RemoveFinalizer), time moves only through Tick and
 // the finer steps (DeliverEvent, ProcessGraphChange, RunDeleteItem, RunOrphanItem), and
-// after each call the caller reads immutable views (Objects, Graph, Queues, GraphChanges,
-// AbsentOwners, GCEvents) and drains the new trace records (TakeTrace) and watch events
-// (TakeWatch). There are no goroutines, no wall clock and no global state; the only
+// after each call the caller reads the objects (Objects), a read-only Inspector of the
+// internals (Inspect: Graph, Queues, GraphChanges, AbsentOwners, GCEvents, Why, DOT) and
+// drains what was emitted, the trace records and watch events, as one Ready (Take). There are no goroutines, no wall clock and no global state; the only
 // randomness is the uid generator, seeded by Config.Seed.
 //
 // # Components, one file each

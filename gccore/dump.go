@@ -13,7 +13,7 @@ import (
 // vertices are nodes with owners or dependents, edges go from dependent to owner, and an
 // owner uid missing from the graph becomes a missingFromGraph vertex. Unlike upstream
 // (DUMP-3), a missing vertex is keyed by the owner's uid, and the order is fixed.
-func (s *Sim) DOT() string {
+func (v Inspector) DOT() string {
 	var b strings.Builder
 	b.WriteString("strict digraph full {\n")
 	type vertex struct {
@@ -22,7 +22,7 @@ func (s *Sim) DOT() string {
 	}
 	vertices := map[types.UID]vertex{}
 	var edges []string
-	for _, n := range s.gb.graph.sortedNodes() {
+	for _, n := range v.s.gb.graph.sortedNodes() {
 		if len(n.owners.refs) == 0 && n.dependents.len() == 0 {
 			continue
 		}
@@ -37,7 +37,7 @@ func (s *Sim) DOT() string {
 		}
 		vertices[n.identity.UID] = vertex{n.identity, flags}
 		for _, ref := range n.owners.refs {
-			if _, ok := s.gb.graph.read(ref.UID); !ok {
+			if _, ok := v.s.gb.graph.read(ref.UID); !ok {
 				if _, seen := vertices[ref.UID]; !seen {
 					vertices[ref.UID] = vertex{identityOf(ref, n.identity.Namespace), []string{"missingFromGraph"}}
 				}

@@ -38,8 +38,8 @@ func (r Reason) String() string { return fmt.Sprintf(r.Format, r.Args...) }
 
 // Why answers "why is this object still here?" in plain sentences, from the object's
 // finalizers and owners, the GC's graph and its queues. Each sentence cites its rule.
-func (s *Sim) Why(ref ObjectRef) []string {
-	rs := s.Reasons(ref)
+func (v Inspector) Why(ref ObjectRef) []string {
+	rs := v.Reasons(ref)
 	out := make([]string, len(rs))
 	for i, r := range rs {
 		out[i] = r.String()
@@ -48,24 +48,24 @@ func (s *Sim) Why(ref ObjectRef) []string {
 }
 
 // Reasons is Why's sentences as Reasons.
-func (s *Sim) Reasons(ref ObjectRef) []Reason {
-	o, err := s.api.Get(ref)
+func (v Inspector) Reasons(ref ObjectRef) []Reason {
+	o, err := v.s.api.Get(ref)
 	if err != nil {
 		return []Reason{Because("%s is not stored: it was deleted or never created.", ref.String())}
 	}
 	// A running controller's reason comes first: it is the specific one (a namespace
 	// waiting for a finalizer, NS-3; a Pod held by a NotReady node, KUBELET-2); the GC's
 	// generic lines follow.
-	out := s.whyControllers(o)
+	out := v.whyControllers(o)
 	say := func(format string, args ...any) { out = append(out, Because(format, args...)) }
-	n, inGraph := s.gb.graph.read(o.UID)
+	n, inGraph := v.s.gb.graph.read(o.UID)
 	switch {
-	case !inGraph && s.api.Resources.brokenKind(o.APIVersion, o.Kind):
+	case !inGraph && v.s.api.Resources.brokenKind(o.APIVersion, o.Kind):
 		say("The garbage collector never sees it: the monitor of its kind never syncs (a broken resource type), so it is unknown to the graph (FG-5).")
-	case !inGraph && !s.informers.faults.idle() && !s.informers.pendingFor(o.UID):
-		say("The garbage collector has not seen it: its informer lost a watch event (FAULT-2), which the relist at tick %d repairs (FAULT-3).", s.informers.faults.nextRelist(s.clock.tick))
-	case !inGraph && !s.cfg.Kubernetes.checksCoordinates() && !s.informers.pendingFor(o.UID):
-		say("The garbage collector's graph has lost it: Kubernetes %s removes a node by uid on any virtual delete of that uid, even one for another identity (V-3b); its next watch event brings it back.", s.cfg.Kubernetes)
+	case !inGraph && !v.s.informers.faults.idle() && !v.s.informers.pendingFor(o.UID):
+		say("The garbage collector has not seen it: its informer lost a watch event (FAULT-2), which the relist at tick %d repairs (FAULT-3).", v.s.informers.faults.nextRelist(v.s.clock.tick))
+	case !inGraph && !v.s.cfg.Kubernetes.checksCoordinates() && !v.s.informers.pendingFor(o.UID):
+		say("The garbage collector's graph has lost it: Kubernetes %s removes a node by uid on any virtual delete of that uid, even one for another identity (V-3b); its next watch event brings it back.", v.s.cfg.Kubernetes)
 	case !inGraph:
 		say("The garbage collector has not seen it yet: its watch event is still on the way (informer delay, GB-1).")
 	case n.virtual:
@@ -76,11 +76,11 @@ func (s *Sim) Reasons(ref ObjectRef) []Reason {
 		for _, f := range o.Finalizers {
 			switch f {
 			case metav1.FinalizerDeleteDependents:
-				s.whyForeground(n, say)
+				v.whyForeground(n, say)
 			case metav1.FinalizerOrphanDependents:
 				say("Finalizer orphan: the GC first removes this owner from its dependents' ownerReferences, then removes the finalizer (ORPH-2, ORPH-3).")
 			default:
-				if s.controllerOwnsFinalizer(o, f) {
+				if v.controllerOwnsFinalizer(o, f) {
 					continue // the controller's own line says when it removes it
 				}
 				say("Finalizer %s: no part of the GC removes it; the controller that owns it (you, here) must remove it.", f)
@@ -92,14 +92,14 @@ func (s *Sim) Reasons(ref ObjectRef) []Reason {
 	} else if len(o.OwnerReferences) == 0 {
 		say("Nothing deletes it: it has no ownerReferences, so the GC never collects it, and nobody has deleted it (API-21, DEL-7).")
 	} else {
-		s.whyOwners(o, n, say)
+		v.whyOwners(o, n, say)
 	}
 	if inGraph {
-		for _, q := range []*workQueue{s.gb.attemptToDelete, s.gb.attemptToOrphan} {
-			s.whyQueued(q, n, say)
+		for _, q := range []*workQueue{v.s.gb.attemptToDelete, v.s.gb.attemptToOrphan} {
+			v.whyQueued(q, n, say)
 		}
-		if kinds, at, ok := s.gc.startup.waiting(s.clock.tick); ok && at == 0 {
-			say("No garbage-collector worker runs: the monitor of %s never syncs, and in Kubernetes %s the workers wait for every monitor to sync with no time limit (V-5a).", kinds, s.cfg.Kubernetes)
+		if kinds, at, ok := v.s.gc.startup.waiting(v.s.clock.tick); ok && at == 0 {
+			say("No garbage-collector worker runs: the monitor of %s never syncs, and in Kubernetes %s the workers wait for every monitor to sync with no time limit (V-5a).", kinds, v.s.cfg.Kubernetes)
 		} else if ok {
 			say("The garbage-collector workers wait for the monitor of %s to sync; they start without it at tick %d (SYNC-4).", kinds, at)
 		}
@@ -107,7 +107,7 @@ func (s *Sim) Reasons(ref ObjectRef) []Reason {
 	return out
 }
 
-func (s *Sim) whyForeground(n *node, say func(string, ...any)) {
+func (v Inspector) whyForeground(n *node, say func(string, ...any)) {
 	if n == nil {
 		say("Finalizer foregroundDeletion: the GC removes it once no dependent blocks (FG-1).")
 		return
@@ -117,7 +117,7 @@ func (s *Sim) whyForeground(n *node, say func(string, ...any)) {
 	var waiting, unobserved []string
 	for d := range n.blockingDependents() {
 		name := d.identity.Kind + " " + d.identity.Name
-		if _, stored := s.api.GetByUID(d.identity.UID); !stored {
+		if _, stored := v.s.api.GetByUID(d.identity.UID); !stored {
 			unobserved = append(unobserved, name)
 			continue
 		}
@@ -142,19 +142,19 @@ func (s *Sim) whyForeground(n *node, say func(string, ...any)) {
 // classify, reading through peekReads (no API call recorded, no absentOwnerCache entry
 // refreshed or added), then DEL-9 (decideOwnerReferences). So explaining never changes
 // the simulation, and it cannot disagree with the worker.
-func (s *Sim) whyOwners(o *Object, n *node, say func(string, ...any)) {
+func (v Inspector) whyOwners(o *Object, n *node, say func(string, ...any)) {
 	item := objectReference{APIVersion: o.APIVersion, Kind: o.Kind, Namespace: o.Namespace, Name: o.Name, UID: o.UID}
 	var solid, absent, waiting []string
-	refs, err := s.gc.classify(peekReads{s}, item, o.OwnerReferences, classifiedRefs{}, func(r refResult) {
+	refs, err := v.s.gc.classify(peekReads{v.s}, item, o.OwnerReferences, classifiedRefs{}, func(r refResult) {
 		desc := r.ref.Kind + " " + r.ref.Name
 		switch {
-		case r.cached && s.gb.absentOwnerCache.uidOnly:
-			absent = append(absent, fmt.Sprintf("%s (its uid is in absentOwnerCache, which Kubernetes %s keys by uid alone: V-2a)", desc, s.cfg.Kubernetes))
+		case r.cached && v.s.gb.absentOwnerCache.uidOnly:
+			absent = append(absent, fmt.Sprintf("%s (its uid is in absentOwnerCache, which Kubernetes %s keys by uid alone: V-2a)", desc, v.s.cfg.Kubernetes))
 		case r.cached:
 			absent = append(absent, desc+" (in absentOwnerCache)")
-		case r.verdict == refDangling && o.Namespace == "" && r.id.Namespace == "" && !s.cfg.Kubernetes.refusesNamespacedOwnerOfClusterScoped() &&
-			s.api.Resources.namespaced(r.ref.APIVersion, r.ref.Kind):
-			absent = append(absent, fmt.Sprintf("%s (a namespaced owner, looked up without a namespace as Kubernetes %s does for a cluster-scoped dependent: V-3c)", desc, s.cfg.Kubernetes))
+		case r.verdict == refDangling && o.Namespace == "" && r.id.Namespace == "" && !v.s.cfg.Kubernetes.refusesNamespacedOwnerOfClusterScoped() &&
+			v.s.api.Resources.namespaced(r.ref.APIVersion, r.ref.Kind):
+			absent = append(absent, fmt.Sprintf("%s (a namespaced owner, looked up without a namespace as Kubernetes %s does for a cluster-scoped dependent: V-3c)", desc, v.s.cfg.Kubernetes))
 		case r.verdict == refDangling:
 			absent = append(absent, desc)
 		case r.verdict == refWaiting:
@@ -187,23 +187,23 @@ func (s *Sim) whyOwners(o *Object, n *node, say func(string, ...any)) {
 		say("Its owner %s is deleting in the foreground and it has dependents: the GC deletes it in the foreground when it processes it (DEL-9b).", strings.Join(waiting, ", "))
 	default:
 		say("No owner is live (%s): the GC deletes it once it processes it (DEL-8, DEL-9c).", strings.Join(append(absent, waiting...), ", "))
-		if s.neverProcessed(n) {
-			say("Nothing has enqueued it, and in Kubernetes %s nothing will: a dependent whose virtual owner is cluster-scoped by its identity is not flagged (no GB-9c before v1.21: V-3d).", s.cfg.Kubernetes)
+		if v.neverProcessed(n) {
+			say("Nothing has enqueued it, and in Kubernetes %s nothing will: a dependent whose virtual owner is cluster-scoped by its identity is not flagged (no GB-9c before v1.21: V-3d).", v.s.cfg.Kubernetes)
 		}
 	}
 }
 
 // neverProcessed reports, for a release without GB-9c (V-3d), that the GC is idle and n
 // in no queue: nothing will bring it to a worker.
-func (s *Sim) neverProcessed(n *node) bool {
-	if n == nil || s.cfg.Kubernetes.flagsVirtualClusterScopedOwner() || !s.cfg.Kubernetes.checksCoordinates() || !s.gcIdle() {
+func (v Inspector) neverProcessed(n *node) bool {
+	if n == nil || v.s.cfg.Kubernetes.flagsVirtualClusterScopedOwner() || !v.s.cfg.Kubernetes.checksCoordinates() || !v.s.gc.idle() {
 		return false
 	}
-	q := s.gb.attemptToDelete
+	q := v.s.gb.attemptToDelete
 	return !q.state(n).dirty && q.waitFor[n] == nil
 }
 
-// peekReads are Sim.Why's DEL-8 reads: the stored objects as they are and absentOwnerCache
+// peekReads are Inspector.Why's DEL-8 reads: the stored objects as they are and absentOwnerCache
 // peeked, nothing recorded, nothing refreshed or added.
 type peekReads struct{ s *Sim }
 
@@ -225,9 +225,9 @@ func (p peekReads) get(id objectReference) (*Object, error) {
 
 func (peekReads) absent(objectReference) {}
 
-func (s *Sim) whyQueued(q *workQueue, n *node, say func(string, ...any)) {
+func (v Inspector) whyQueued(q *workQueue, n *node, say func(string, ...any)) {
 	if i := q.heldIndex(n); i >= 0 {
-		say("%s holds it in %s right now.", q.held[i].worker, q.name)
+		say("%s holds it in %s right now.", q.worker(q.held[i]), q.name)
 	}
 	if st := q.state(n); st.dirty {
 		say("It is queued in %s (enqueued by %s).", q.name, st.why)

@@ -10,7 +10,7 @@ import (
 	"k8s.io/apimachinery/pkg/types"
 )
 
-// TestWhy: Sim.Why says what the worker's own decision code decides (DEL-8, DEL-9) and
+// TestWhy: Inspector.Why says what the worker's own decision code decides (DEL-8, DEL-9) and
 // what the GC has not observed yet, never a rule re-derived on the side (issue 11, item 4).
 func TestWhy(t *testing.T) {
 	block := true
@@ -69,7 +69,7 @@ func TestWhy(t *testing.T) {
 			if _, err := s.Get(cm("dep")); err == nil {
 				t.Fatal("dep is still stored")
 			}
-			if _, ok := s.Node("d"); !ok {
+			if _, ok := s.Inspect().Node("d"); !ok {
 				t.Fatal("the GC's graph no longer has dep: nothing to explain")
 			}
 		},
@@ -96,7 +96,7 @@ func TestWhy(t *testing.T) {
 			s, _ := gcTestSim(t)
 			tc.setup(t, s)
 			before := s.TraceLen()
-			got := strings.Join(s.Why(cm("ask")), "\n")
+			got := strings.Join(s.Inspect().Why(cm("ask")), "\n")
 			if s.TraceLen() != before {
 				t.Fatalf("Why recorded %d trace record(s)", s.TraceLen()-before)
 			}
@@ -141,7 +141,7 @@ func TestReasonCarriesItsRules(t *testing.T) {
 		}
 		runIdle(t, s)
 	}
-	for _, r := range s.Reasons(cm.Ref()) {
+	for _, r := range s.Inspect().Reasons(cm.Ref()) {
 		if slices.Contains(r.Rules(), rules.DEL4) {
 			t.Errorf("%q cites %v: the finalizer's name is not a citation", r, r.Rules())
 		}

@@ -116,5 +116,5 @@ func cascadeOutcome(t *rapid.T, c *genCase, fc faults.Config, target int, policy
 	for _, o := range sim.Objects() {
 		b.WriteString(gccore.ObjectLine(o) + "\n")
 	}
-	return b.String(), gccore.RenderTrace(sim.TakeTrace())
+	return b.String(), gccore.RenderTrace(sim.Take().Records)
 }

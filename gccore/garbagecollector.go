@@ -73,7 +73,7 @@ func requeue(rule rules.ID, text string) outcome {
 // applied to the queue. The caller has already taken the item with Get, calls the result
 // once every worker of the round has read, and calls Done afterwards.
 func (gc *garbageCollector) processAttemptToDelete(worker Component, item *node) func() {
-	c := ops{gc: gc, worker: worker, queue: "attemptToDelete"}
+	c := ops{gc: gc, worker: worker}
 	o, w, err := gc.attemptToDeleteItemReads(c, item)
 	return func() {
 		if w != nil {
@@ -95,7 +95,7 @@ func (gc *garbageCollector) apply(q *workQueue, worker Component, item *node, o 
 		q.AddRateLimited(item, gc.clock.nowMS(), o.rule, o.stuck)
 	}
 	gc.trace.addLazy(func() Record {
-		rec := Record{Component: worker, Queue: q.name, Rule: o.rule, Key: item.identity.String(), Text: o.describe() + "; forget"}
+		rec := Record{Component: worker, Queue: q.name, Rule: o.rule, Object: item.identity.ref(), UID: item.identity.UID, Text: o.describe() + "; forget"}
 		if o.action == requeueItem {
 			rec.Text = o.describe() + "; requeue with backoff"
 			if o.stuck != "" {
@@ -201,7 +201,7 @@ func (gc *garbageCollector) attemptToDeleteItem(c ops, item *node) (outcome, wri
 	}
 	d := decideOwnerReferences(refs, item.dependents.len() > 0) // DEL-9
 	gc.trace.addLazy(func() Record {
-		return Record{Component: c.worker, Queue: c.queue, Rule: d.rule, Key: item.identity.String(), Text: d.text()}
+		return Record{Component: c.worker, Queue: c.queue(), Rule: d.rule, Object: item.identity.ref(), UID: item.identity.UID, Text: d.text()}
 	})
 	switch d.act {
 	case actNone:
@@ -237,7 +237,7 @@ func (gc *garbageCollector) deleteItem(c ops, item *node, latest *Object, d dele
 		for _, dep := range item.sortedDependents() { // DEL-10: break a possible cycle
 			if dep.deletingDependents {
 				gc.trace.addLazy(func() Record {
-					return Record{Component: c.worker, Queue: c.queue, Rule: rules.DEL10, Key: item.identity.String(), Text: "a dependent is deletingDependents: unblock own references first"}
+					return Record{Component: c.worker, Queue: c.queue(), Rule: rules.DEL10, Object: item.identity.ref(), UID: item.identity.UID, Text: "a dependent is deletingDependents: unblock own references first"}
 				})
 				if err := c.patchOwnerReferences(rules.DEL10, item, nil, true); err != nil {
 					return outcome{}, err
@@ -255,7 +255,7 @@ func (gc *garbageCollector) deleteItem(c ops, item *node, latest *Object, d dele
 	err := c.deleteObject(d.rule, item.identity, rv, latest.OwnerReferences, policy) // DEL-12
 	if isNotFound(err) && !gc.release.virtualDeleteOnDeleteNotFound() {              // V-6b
 		gc.trace.addLazy(func() Record {
-			return Record{Component: c.worker, Queue: c.queue, Rule: rules.V6b, Key: item.identity.String(), Text: "delete found nothing: an error in this release"}
+			return Record{Component: c.worker, Queue: c.queue(), Rule: rules.V6b, Object: item.identity.ref(), UID: item.identity.UID, Text: "delete found nothing: an error in this release"}
 		})
 		return outcome{}, err
 	}
@@ -297,19 +297,19 @@ func (gc *garbageCollector) classifyReferences(c ops, item *node, refs []metav1.
 		switch {
 		case r.cached:
 			gc.trace.addLazy(func() Record {
-				return Record{Component: c.worker, Queue: c.queue, Rule: rules.AOC3, Also: gc.gb.absentOwnerCache.keyRule(), Key: item.identity.String(), Text: "owner " + r.id.String() + " is in absentOwnerCache: dangling"}
+				return Record{Component: c.worker, Queue: c.queue(), Rule: rules.AOC3, Also: gc.gb.absentOwnerCache.keyRule(), Object: item.identity.ref(), UID: item.identity.UID, Text: "owner " + r.id.String() + " is in absentOwnerCache: dangling"}
 			})
 		case r.verdict == refDangling:
 			gc.trace.addLazy(func() Record {
-				return Record{Component: c.worker, Queue: c.queue, Rule: rules.AOC2, Also: gc.gb.absentOwnerCache.keyRule(), Key: item.identity.String(), Text: "owner " + r.id.String() + " is absent: dangling, added to absentOwnerCache"}
+				return Record{Component: c.worker, Queue: c.queue(), Rule: rules.AOC2, Also: gc.gb.absentOwnerCache.keyRule(), Object: item.identity.ref(), UID: item.identity.UID, Text: "owner " + r.id.String() + " is absent: dangling, added to absentOwnerCache"}
 			})
 		}
 	})
 	gc.refs = out
 	if mapErr, ok := asRESTMappingError(err); ok {
-		gc.trace.add(Record{Component: c.worker, Queue: c.queue, Rule: rules.DEL8, Key: item.identity.String(), Text: "REST mapping of owner failed: " + mapErr.err.Error()})
+		gc.trace.add(Record{Component: c.worker, Queue: c.queue(), Rule: rules.DEL8, Object: item.identity.ref(), UID: item.identity.UID, Text: "REST mapping of owner failed: " + mapErr.err.Error()})
 	} else if err == errClusterScopedNamespacedOwner { // XNS-3
-		gc.trace.add(Record{Component: c.worker, Queue: c.queue, Rule: rules.DEL8, Key: item.identity.String(), Text: "cluster-scoped object with a namespaced owner kind " + refs[len(out.solid)+len(out.dangling)+len(out.waiting)].Kind})
+		gc.trace.add(Record{Component: c.worker, Queue: c.queue(), Rule: rules.DEL8, Object: item.identity.ref(), UID: item.identity.UID, Text: "cluster-scoped object with a namespaced owner kind " + refs[len(out.solid)+len(out.dangling)+len(out.waiting)].Kind})
 	}
 	return out, err
 }
@@ -515,14 +515,14 @@ func (gc *garbageCollector) processDeletingDependentsItem(c ops, item *node) (ou
 		if !dep.deletingDependents {
 			if gc.gb.attemptToDelete.Add(dep, rules.FG1) {
 				gc.trace.addLazy(func() Record {
-					return Record{Component: c.worker, Queue: "attemptToDelete", Rule: rules.FG1, Key: dep.identity.String(), Text: "blocking dependent enqueued"}
+					return Record{Component: c.worker, Queue: QueueAttemptToDelete, Rule: rules.FG1, Object: dep.identity.ref(), UID: dep.identity.UID, Text: "blocking dependent enqueued"}
 				})
 			}
 		}
 	}
 	if blocking == 0 {
 		gc.trace.addLazy(func() Record {
-			return Record{Component: c.worker, Queue: c.queue, Rule: rules.FG1, Key: item.identity.String(), Text: "no blocking dependents left: remove foregroundDeletion"}
+			return Record{Component: c.worker, Queue: c.queue(), Rule: rules.FG1, Object: item.identity.ref(), UID: item.identity.UID, Text: "no blocking dependents left: remove foregroundDeletion"}
 		})
 		return outcome{}, func() (outcome, error) {
 			if err := c.removeFinalizer(rules.FG1, item.identity, metav1.FinalizerDeleteDependents); err != nil {
@@ -538,7 +538,7 @@ func (gc *garbageCollector) processDeletingDependentsItem(c ops, item *node) (ou
 // nothing before it writes: all of it is returned, for after the round's reads.
 func (gc *garbageCollector) processAttemptToOrphan(worker Component, owner *node) func() {
 	return func() {
-		c := ops{gc: gc, worker: worker, queue: "attemptToOrphan"}
+		c := ops{gc: gc, worker: worker}
 		gc.apply(gc.gb.attemptToOrphan, worker, owner, gc.attemptToOrphanWorker(c, owner))
 	}
 }

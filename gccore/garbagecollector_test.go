@@ -87,7 +87,7 @@ func gcTestSim(t *testing.T, decls ...ResourceDecl) (*Sim, ops) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return s, ops{gc: s.gc, worker: "test-worker", queue: "attemptToDelete"}
+	return s, ops{gc: s.gc, worker: Component{Role: "test-worker"}}
 }
 
 func gcTestCreate(t *testing.T, s *Sim, apiVersion, kind, name string, uid types.UID, refs ...metav1.OwnerReference) *Object {
@@ -184,8 +184,8 @@ func TestDeleteObjectConflict(t *testing.T) {
 			t.Errorf("object still there: %v", err)
 		}
 		var deletes int
-		for _, r := range s.TakeTrace() {
-			if r.Component == "test-worker" && len(r.Call) > 6 && r.Call[:6] == "delete" {
+		for _, r := range s.Take().Records {
+			if r.Component == (Component{Role: "test-worker"}) && len(r.Call) > 6 && r.Call[:6] == "delete" {
 				deletes++
 			}
 		}

@@ -16,6 +16,11 @@ type objectReference struct {
 	Namespace              string
 }
 
+// ref is the object the identity names, without its uid.
+func (r objectReference) ref() ObjectRef {
+	return ObjectRef{APIVersion: r.APIVersion, Kind: r.Kind, Namespace: r.Namespace, Name: r.Name}
+}
+
 func (r objectReference) String() string {
 	s := r.APIVersion + "/" + r.Kind + " "
 	if r.Namespace != "" {
@@ -94,7 +99,7 @@ func (n *node) clone() *node {
 
 // blockingDependents yields, in the fixed order, the dependents whose recorded reference
 // to n blocks its deletion (N-6), judged by the dependents' owners as the graph recorded
-// them: FG-1's count, which the worker and Sim.Why both take from here. An iterator, not
+// them: FG-1's count, which the worker and Inspector.Why both take from here. An iterator, not
 // a list: FG-1 runs each time a dependent of the owner goes (GB-10).
 func (n *node) blockingDependents() iter.Seq[*node] {
 	return func(yield func(*node) bool) {

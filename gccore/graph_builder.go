@@ -40,8 +40,12 @@ type GCEvent struct {
 	Tick    int64  `json:"tick"`
 	Type    string `json:"type"`
 	Reason  string `json:"reason"`
-	Object  string `json:"object"` // the involved (dependent) object
+	Object  string `json:"object"` // the involved (dependent) object, rendered
 	Message string `json:"message"`
+	// Ref and UID are the involved object as values, for consumers that select by them
+	// (kubectl describe's events of one object).
+	Ref ObjectRef `json:"-"`
+	UID types.UID `json:"-"`
 }
 
 // graphBuilder is the single consumer of graphChanges and the only writer of the graph (GB-2).
@@ -70,14 +74,14 @@ func (gb *graphBuilder) record(rule rules.ID, id objectReference, text string) {
 // recordText is record for a text that costs something to build: text runs only when kept.
 func (gb *graphBuilder) recordText(rule rules.ID, id objectReference, text func() string) {
 	gb.trace.addLazy(func() Record {
-		return Record{Component: CompGraphBuilder, Queue: "graphChanges", Rule: rule, Key: id.String(), Text: text()}
+		return Record{Component: CompGraphBuilder, Queue: QueueGraphChanges, Rule: rule, Object: id.ref(), UID: id.UID, Text: text()}
 	})
 }
 
 func (gb *graphBuilder) enqueueDelete(n *node, rule rules.ID) {
 	if gb.attemptToDelete.Add(n, rule) {
 		gb.trace.addLazy(func() Record {
-			return Record{Component: CompGraphBuilder, Queue: "attemptToDelete", Rule: rule, Key: n.identity.String(), Text: "enqueued"}
+			return Record{Component: CompGraphBuilder, Queue: QueueAttemptToDelete, Rule: rule, Object: n.identity.ref(), UID: n.identity.UID, Text: "enqueued"}
 		})
 	}
 }
@@ -88,7 +92,7 @@ func (gb *graphBuilder) enqueueVirtualDeleteEvent(id objectReference, by Compone
 		ObjectMeta: metav1.ObjectMeta{Name: id.Name, Namespace: id.Namespace, UID: id.UID}}
 	gb.graphChanges.push(event{virtual: true, eventType: deleteEvent, obj: obj, apiVersion: id.APIVersion, kind: id.Kind})
 	gb.trace.addLazy(func() Record {
-		return Record{Component: by, Queue: "graphChanges", Rule: rules.GB15, Key: id.String(), Text: "virtual delete event queued"}
+		return Record{Component: by, Queue: QueueGraphChanges, Rule: rules.GB15, Object: id.ref(), UID: id.UID, Text: "virtual delete event queued"}
 	})
 }
 
@@ -311,7 +315,7 @@ func (gb *graphBuilder) removeDependentFromOwners(n *node, refs []metav1.OwnerRe
 func (gb *graphBuilder) processTransitions(oldObj, newObj *Object, n *node) {
 	if startsWaitingFor(oldObj, newObj, metav1.FinalizerOrphanDependents) {
 		if gb.attemptToOrphan.Add(n, rules.GB8) {
-			gb.trace.add(Record{Component: CompGraphBuilder, Queue: "attemptToOrphan", Rule: rules.GB8, Key: n.identity.String(), Text: "starts waiting for orphaning: enqueued"})
+			gb.trace.add(Record{Component: CompGraphBuilder, Queue: QueueAttemptToOrphan, Rule: rules.GB8, Object: n.identity.ref(), UID: n.identity.UID, Text: "starts waiting for orphaning: enqueued"})
 		}
 		return
 	}
@@ -353,7 +357,7 @@ func (gb *graphBuilder) keepOnVirtualDelete(n *node, deleted objectReference) bo
 				gb.graph.write(c)
 				gb.record(rules.GB13, alt, "virtual node takes an alternate identity")
 				gb.attemptToDelete.AddRateLimited(c, gb.trace.clock.nowMS(), rules.GB11, "")
-				gb.trace.add(Record{Component: CompGraphBuilder, Queue: "attemptToDelete", Rule: rules.GB11, Key: c.identity.String(), Text: "requeued (rate limited)"})
+				gb.trace.add(Record{Component: CompGraphBuilder, Queue: QueueAttemptToDelete, Rule: rules.GB11, Object: c.identity.ref(), UID: c.identity.UID, Text: "requeued (rate limited)"})
 			}
 		}
 		gb.record(rules.GB11, deleted, "virtual delete: some dependents disagree on the owner's coordinates; node kept")
@@ -406,8 +410,8 @@ func (gb *graphBuilder) removeNodeAndNotify(n *node, id objectReference, rule ru
 func (gb *graphBuilder) cacheAbsent(id objectReference) {
 	gb.absentOwnerCache.Add(id)
 	gb.trace.addLazy(func() Record {
-		return Record{Component: CompGraphBuilder, Queue: "graphChanges", Rule: rules.AOC2, Also: gb.absentOwnerCache.keyRule(),
-			Key: id.String(), Text: "added to absentOwnerCache"}
+		return Record{Component: CompGraphBuilder, Queue: QueueGraphChanges, Rule: rules.AOC2, Also: gb.absentOwnerCache.keyRule(),
+			Object: id.ref(), UID: id.UID, Text: "added to absentOwnerCache"}
 	})
 }
 
@@ -481,8 +485,9 @@ func (gb *graphBuilder) reportInvalidNamespaceOwnerRef(dep *node, owner objectRe
 	ns := dep.identity.Namespace
 	msg := fmt.Sprintf("ownerRef [%s/%s, namespace: %s, name: %s, uid: %s] does not exist in namespace %q",
 		owner.APIVersion, owner.Kind, ns, owner.Name, owner.UID, ns)
-	gb.events = append(gb.events, GCEvent{Tick: gb.trace.clock.tick, Type: "Warning", Reason: "OwnerRefInvalidNamespace", Object: dep.identity.String(), Message: msg})
+	gb.events = append(gb.events, GCEvent{Tick: gb.trace.clock.tick, Type: "Warning", Reason: "OwnerRefInvalidNamespace", Object: dep.identity.String(), Message: msg,
+		Ref: dep.identity.ref(), UID: dep.identity.UID})
 	gb.trace.addLazy(func() Record {
-		return Record{Component: CompGraphBuilder, Queue: "graphChanges", Rule: rule, Also: rules.GB14, Key: dep.identity.String(), Text: "Warning OwnerRefInvalidNamespace: " + msg}
+		return Record{Component: CompGraphBuilder, Queue: QueueGraphChanges, Rule: rule, Also: rules.GB14, Object: dep.identity.ref(), UID: dep.identity.UID, Text: "Warning OwnerRefInvalidNamespace: " + msg}
 	})
 }

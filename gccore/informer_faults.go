@@ -43,7 +43,7 @@ func (f *watchFaults) arrival(ev WatchEvent, fixed, prevDue int64) (due int64, l
 	if f.src.DropWatch() {
 		f.lost++
 		f.trace.addAfterCall(func() Record { // after the write's record and its event's
-			return Record{Component: f.comp, Rule: rules.FAULT2, Key: ev.Object.Ref().String(),
+			return Record{Component: f.comp, Rule: rules.FAULT2, Object: ev.Object.Ref(),
 				Text: fmt.Sprintf("%s rv=%s lost (the next relist repairs it)", ev.Type, ev.Object.ResourceVersion)}
 		})
 		return 0, true
@@ -113,7 +113,7 @@ func (f *watchFaults) repairs(api *APIServer, tick int64, watched func(*Resource
 			if ev.Type == watch.Deleted {
 				text = "relist: gone, DELETED (DeletedFinalStateUnknown) repairs a lost event"
 			}
-			return Record{Component: f.comp, Rule: rules.FAULT3, Key: ev.Object.Ref().String(), Text: text}
+			return Record{Component: f.comp, Rule: rules.FAULT3, Object: ev.Object.Ref(), Text: text}
 		})
 	}
 	return out

@@ -164,7 +164,7 @@ func (s *Sim) Apply(in Input) (Applied, error) {
 	case InputGraphChange:
 		return Applied{Did: s.ProcessGraphChange()}, nil
 	case InputDeleteItem:
-		return Applied{Did: s.runOne(s.gb.attemptToDelete, s.deleteWorkers[0], s.gc.processAttemptToDelete, in.Reads)}, nil
+		return Applied{Did: s.runOne(s.gb.attemptToDelete, Worker(RoleDeleteWorker, 0), s.gc.processAttemptToDelete, in.Reads)}, nil
 	case InputOrphanItem:
 		return Applied{Did: s.RunOrphanItem()}, nil
 	case InputCreate:

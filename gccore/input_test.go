@@ -3,6 +3,7 @@ package gccore_test
 import (
 	"encoding/json"
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/gcplay/gcplay/gccore"
@@ -61,16 +62,31 @@ func TestApplyWrapsStatus(t *testing.T) {
 	}
 }
 
-func TestComponentRole(t *testing.T) {
-	for c, want := range map[gccore.Component]gccore.Component{
-		gccore.Worker(gccore.CompDeleteWorker, 3): gccore.CompDeleteWorker,
-		gccore.Worker(gccore.CompOrphanWorker, 0): gccore.CompOrphanWorker,
-		gccore.CompGraphBuilder:                   gccore.CompGraphBuilder,
-		"delete-worker-":                          "delete-worker-",
+// TestComponentText: a component is a value (role and worker number) that renders, and
+// encodes in JSON, as the text the trace has always shown.
+func TestComponentText(t *testing.T) {
+	for c, want := range map[gccore.Component]string{
+		gccore.Worker(gccore.RoleDeleteWorker, 3):  "delete-worker-3",
+		gccore.Worker(gccore.RoleOrphanWorker, 0):  "orphan-worker-0",
+		gccore.Worker(gccore.RoleDeleteWorker, 12): "delete-worker-12",
+		gccore.CompGraphBuilder:                    "graph-builder",
+		{Role: "replicaset-controller"}:            "replicaset-controller",
 	} {
-		if got := c.Role(); got != want {
-			t.Errorf("%q.Role() = %q, want %q", c, got, want)
+		if got := c.String(); got != want {
+			t.Errorf("%#v.String() = %q, want %q", c, got, want)
 		}
+		js, err := json.Marshal(gccore.Record{Component: c})
+		if err != nil || !strings.Contains(string(js), `"component":"`+want+`"`) {
+			t.Errorf("%#v in JSON: %s, %v", c, js, err)
+		}
+		var back gccore.Record
+		if err := json.Unmarshal(js, &back); err != nil || back.Component != c {
+			t.Errorf("%s read back as %#v, %v", js, back.Component, err)
+		}
+	}
+	var c gccore.Component
+	if err := c.UnmarshalText([]byte("delete-worker-x")); err == nil {
+		t.Errorf("delete-worker-x read as %#v, want an error", c)
 	}
 }
 
@@ -83,5 +99,21 @@ func TestDelay(t *testing.T) {
 	}
 	if got := gccore.Ticks(-4).Or(7); got != 0 {
 		t.Errorf("Ticks(-4) = %d, want none", got)
+	}
+}
+
+// TestRecordJSON: a record's typed fields encode as the text fields they replaced.
+func TestRecordJSON(t *testing.T) {
+	r := gccore.Record{Seq: 4, Tick: 2, Component: gccore.Worker(gccore.RoleDeleteWorker, 1), Queue: gccore.QueueAttemptToDelete,
+		Object: gccore.ObjectRef{APIVersion: "v1", Kind: "Pod", Namespace: "default", Name: "p"}, UID: "u-1",
+		Rule: "DEL-9c", Call: "delete v1/pods default/p", Result: gccore.Outcome{Code: 200, Reason: "OK"}}
+	js, err := json.Marshal(r)
+	want := `{"seq":4,"tick":2,"component":"delete-worker-1","queue":"attemptToDelete","key":"v1/Pod default/p (u-1)","rule":"DEL-9c","text":"","call":"delete v1/pods default/p","result":"200 OK"}`
+	if err != nil || string(js) != want {
+		t.Errorf("JSON\n%s, %v\nwant\n%s", js, err, want)
+	}
+	var back gccore.Record
+	if err := json.Unmarshal(js, &back); err != nil || back.Result != r.Result || back.Component != r.Component {
+		t.Errorf("%s read back as %+v, %v", js, back, err)
 	}
 }

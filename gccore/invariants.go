@@ -9,8 +9,8 @@ import (
 // CheckInvariants verifies the graph's structural invariants, which hold after every step:
 // owner/dependent symmetry (N-5), virtual nodes without owners (N-3), one record per uid
 // (N-1), and queues without duplicates.
-func (s *Sim) CheckInvariants() error {
-	g := s.gb.graph
+func (v Inspector) CheckInvariants() error {
+	g := v.s.gb.graph
 	for uid, n := range g.uidToNode {
 		if n.identity.UID != uid {
 			return fmt.Errorf("N-1: node %s stored under uid %s", n.identity, uid)
@@ -31,7 +31,7 @@ func (s *Sim) CheckInvariants() error {
 			// event. V-3b: before v1.20 a virtual delete also removes the node of an object
 			// that exists; its next event adds a node without the dependents that cite it.
 			if o, ok := g.read(ref.UID); ok && !o.virtual && !o.dependents.has(n) &&
-				s.cfg.Kubernetes.checksCoordinates() && !s.settling(n) {
+				v.s.cfg.Kubernetes.checksCoordinates() && !v.settling(n) {
 				return fmt.Errorf("N-5: %s cites owner %s but is not among its dependents", n.identity, o.identity)
 			}
 		}
@@ -48,7 +48,7 @@ func (s *Sim) CheckInvariants() error {
 			}
 		}
 	}
-	for _, q := range []*workQueue{s.gb.attemptToDelete, s.gb.attemptToOrphan} {
+	for _, q := range []*workQueue{v.s.gb.attemptToDelete, v.s.gb.attemptToOrphan} {
 		seen := map[*node]bool{}
 		for _, n := range q.fifo.pending() {
 			if seen[n] {
@@ -62,27 +62,27 @@ func (s *Sim) CheckInvariants() error {
 
 // settling reports whether n may still change on its own: queued, held or waiting in
 // attemptToDelete, no longer stored, or with a watch event on the way.
-func (s *Sim) settling(n *node) bool {
-	q := s.gb.attemptToDelete
+func (v Inspector) settling(n *node) bool {
+	q := v.s.gb.attemptToDelete
 	if q.state(n).dirty || q.heldIndex(n) >= 0 || q.waitFor[n] != nil {
 		return true
 	}
-	_, stored := s.api.uids[n.identity.UID]
-	return !stored || s.informers.pendingFor(n.identity.UID)
+	_, stored := v.s.api.uids[n.identity.UID]
+	return !stored || v.s.informers.pendingFor(n.identity.UID)
 }
 
 // CheckGraphMatchesServer verifies, once idle, that the GC's graph agrees with the API
 // server: every stored object of a monitored kind (a broken monitor aside, and under V-3b
 // only when it has a node) has an observed node with the same owners,
 // and every observed node stands for a stored object with that uid.
-func (s *Sim) CheckGraphMatchesServer() error {
-	for _, o := range s.api.objects {
-		r, _ := s.api.Resources.Lookup(o.APIVersion, o.Kind)
+func (v Inspector) CheckGraphMatchesServer() error {
+	for _, o := range v.s.api.objects {
+		r, _ := v.s.api.Resources.Lookup(o.APIVersion, o.Kind)
 		if r == nil || !r.Monitored || r.preferred.Broken { // a broken monitor never reports it (V-5a)
 			continue
 		}
-		n, ok := s.gb.graph.read(o.UID)
-		if (!ok || n.virtual) && !s.cfg.Kubernetes.checksCoordinates() {
+		n, ok := v.s.gb.graph.read(o.UID)
+		if (!ok || n.virtual) && !v.s.cfg.Kubernetes.checksCoordinates() {
 			continue // V-3b: before v1.20 a virtual delete may remove the node of a stored object
 		}
 		if !ok || n.virtual {
@@ -95,11 +95,11 @@ func (s *Sim) CheckGraphMatchesServer() error {
 			return fmt.Errorf("%s: terminating=%v but beingDeleted=%v", o.Ref(), o.Terminating(), n.beingDeleted)
 		}
 	}
-	for uid, n := range s.gb.graph.uidToNode {
+	for uid, n := range v.s.gb.graph.uidToNode {
 		if n.virtual {
 			continue
 		}
-		if _, ok := s.api.uids[uid]; !ok {
+		if _, ok := v.s.api.uids[uid]; !ok {
 			return fmt.Errorf("node %s is observed but no stored object has its uid", n.identity)
 		}
 	}

@@ -3,7 +3,6 @@ package gccore
 import (
 	"encoding/json"
 	"errors"
-	"fmt"
 	"reflect"
 	"strings"
 
@@ -41,8 +40,11 @@ func asRESTMappingError(err error) (*restMappingError, bool) {
 type ops struct {
 	gc     *garbageCollector
 	worker Component
-	queue  string
 }
+
+// queue is the queue the calling worker serves. Derived, not a field: every
+// worker's closure of a tick captures an ops, and a smaller one is a smaller allocation.
+func (o ops) queue() Queue { return o.worker.Role.queue() }
 
 // record traces an API call and its result; call renders the request, and runs only when
 // records are kept (tracer.addLazy).
@@ -53,7 +55,7 @@ func (o ops) record(rule rules.ID, id objectReference, err error, call func() st
 // recordAlso is record citing a second rule (Record.Also), such as the release's V-rule.
 func (o ops) recordAlso(rule, also rules.ID, id objectReference, err error, call func() string) {
 	o.gc.trace.addLazy(func() Record {
-		return Record{Component: o.worker, Queue: o.queue, Rule: rule, Also: also, Key: id.String(), Call: call(), Result: statusText(err)}
+		return Record{Component: o.worker, Queue: o.queue(), Rule: rule, Also: also, Object: id.ref(), UID: id.UID, Call: call(), Result: outcomeOf(err)}
 	})
 }
 
@@ -90,17 +92,18 @@ func isNotFound(err error) bool {
 }
 func isConflict(err error) bool { return err != nil && apierrors.IsConflict(err) }
 
-// statusText renders an API result as "200 OK", "404 NotFound", ...
-func statusText(err error) string {
+// outcomeOf is an API call's result as a value: 200 OK for no error, an API status's
+// code and reason, or the text of another error.
+func outcomeOf(err error) Outcome {
 	if err == nil {
-		return "200 OK"
+		return Outcome{Code: 200, Reason: "OK"}
 	}
 	var st apierrors.APIStatus // a *apierrors.StatusError or a *notFoundError
 	if errors.As(err, &st) {
 		status := st.Status()
-		return fmt.Sprintf("%d %s", status.Code, status.Reason)
+		return Outcome{Code: status.Code, Reason: string(status.Reason)}
 	}
-	return "error: " + err.Error()
+	return Outcome{Err: err.Error()}
 }
 
 func path(r *Resource, namespace, name string) string {
@@ -115,12 +118,12 @@ func path(r *Resource, namespace, name string) string {
 func (o ops) getObject(rule rules.ID, id objectReference) (*Object, error) {
 	r, err := o.gc.resources.RESTMapping(id.APIVersion, id.Kind)
 	if err != nil {
-		o.gc.trace.add(Record{Component: o.worker, Queue: o.queue, Rule: rule, Key: id.String(), Text: "REST mapping failed: " + err.Error()})
+		o.gc.trace.add(Record{Component: o.worker, Queue: o.queue(), Rule: rule, Object: id.ref(), UID: id.UID, Text: "REST mapping failed: " + err.Error()})
 		return nil, &restMappingError{err}
 	}
 	if r.Namespaced && id.Namespace == "" {
 		if o.gc.release.refusesNamespacedOwnerOfClusterScoped() {
-			o.gc.trace.add(Record{Component: o.worker, Queue: o.queue, Rule: rule, Key: id.String(), Text: "namespaced kind without a namespace: no call"})
+			o.gc.trace.add(Record{Component: o.worker, Queue: o.queue(), Rule: rule, Object: id.ref(), UID: id.UID, Text: "namespaced kind without a namespace: no call"})
 			return nil, errClusterScopedNamespacedOwner
 		}
 		err := notFoundWithoutNamespace(r, id.Name)
@@ -132,7 +135,7 @@ func (o ops) getObject(rule rules.ID, id objectReference) (*Object, error) {
 		ns = ""
 	}
 	obj, err := o.gc.api.getShared(ObjectRef{APIVersion: id.APIVersion, Kind: id.Kind, Namespace: ns, Name: id.Name}) // read only
-	o.record(rule, id, err, func() string { return "get " + path(r, ns, id.Name) })
+	o.record(rule, id, err, func() string { return apiCall{byGC, path(r, ns, id.Name)}.get() })
 	return obj, err
 }
 
@@ -167,13 +170,7 @@ func (o ops) deleteObject(rule rules.ID, id objectReference, rv string, ownerRef
 		if !injected {
 			_, _, err = o.gc.api.deleteShared(ref, opts)
 		}
-		o.recordAlso(rule, faultRule(injected, uidOnly(rv)), id, err, func() string {
-			call := fmt.Sprintf("delete %s propagationPolicy=%s preconditions(uid=%s", path(r, ref.Namespace, ref.Name), policy, uid)
-			if rv != "" {
-				call += ", resourceVersion=" + rv
-			}
-			return call + ")"
-		})
+		o.recordAlso(rule, faultRule(injected, uidOnly(rv)), id, err, func() string { return apiCall{byGC, path(r, ref.Namespace, ref.Name)}.delete(&opts) })
 		return err
 	}
 	err = del(rv)
@@ -221,7 +218,7 @@ func (o ops) patchOwnerReferences(rule rules.ID, n *node, remove []types.UID, un
 	}
 	smp := mustJSON(map[string]any{"metadata": md})
 	injected := o.write(func() error { _, err := o.gc.api.patchShared(ref, StrategicPatch, smp); return err }, &err)
-	o.recordAlso(rule, faultRule(injected, ""), id, err, func() string { return "patch " + path(r, id.Namespace, id.Name) + " strategic " + string(smp) })
+	o.recordAlso(rule, faultRule(injected, ""), id, err, func() string { return apiCall{byGC, path(r, id.Namespace, id.Name)}.patch(StrategicPatch, smp) })
 	if !isUnsupportedMediaType(err) {
 		return err
 	}
@@ -247,7 +244,7 @@ func (o ops) patchOwnerReferences(rule rules.ID, n *node, remove []types.UID, un
 	}
 	jmp := mustJSON(map[string]any{"metadata": map[string]any{"resourceVersion": cached.ResourceVersion, "ownerReferences": refs}})
 	injected = o.write(func() error { _, err := o.gc.api.patchShared(ref, MergePatch, jmp); return err }, &err)
-	o.recordAlso(rule, faultRule(injected, ""), id, err, func() string { return "patch " + path(r, id.Namespace, id.Name) + " merge " + string(jmp) })
+	o.recordAlso(rule, faultRule(injected, ""), id, err, func() string { return apiCall{byGC, path(r, id.Namespace, id.Name)}.patch(MergePatch, jmp) })
 	return err
 }
 
@@ -279,13 +276,13 @@ func (o ops) removeFinalizer(rule rules.ID, id objectReference, finalizer string
 			return err
 		}
 		if !obj.HasFinalizer(finalizer) {
-			o.gc.trace.add(Record{Component: o.worker, Queue: o.queue, Rule: rule, Key: id.String(), Text: finalizer + " already absent"})
+			o.gc.trace.add(Record{Component: o.worker, Queue: o.queue(), Rule: rule, Object: id.ref(), UID: id.UID, Text: finalizer + " already absent"})
 			return nil
 		}
 		p := finalizerPatch{resourceVersion: obj.ResourceVersion, finalizers: removeString(obj.Finalizers, finalizer)}
 		r, _ := o.gc.resources.RESTMapping(id.APIVersion, id.Kind)
 		injected := o.write(func() error { _, err := o.gc.api.patchFinalizers(obj.Ref(), p); return err }, &err) // the merge patch p.JSON(), applied without its JSON
-		o.recordAlso(rule, faultRule(injected, ""), id, err, func() string { return "patch " + path(r, obj.Namespace, obj.Name) + " merge " + string(p.JSON()) })
+		o.recordAlso(rule, faultRule(injected, ""), id, err, func() string { return apiCall{byGC, path(r, obj.Namespace, obj.Name)}.patch(MergePatch, p.JSON()) })
 		if !isConflict(err) {
 			return err
 		}

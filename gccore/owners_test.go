@@ -41,7 +41,7 @@ func TestManyAbsentOwners(t *testing.T) {
 	if n := s.ObjectCount(); n != 0 {
 		t.Fatalf("%d objects left, want the dependent of absent owners deleted", n)
 	}
-	if err := s.CheckInvariants(); err != nil {
+	if err := s.Inspect().CheckInvariants(); err != nil {
 		t.Fatal(err)
 	}
 }

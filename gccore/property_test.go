@@ -4,7 +4,7 @@ package gccore_test
 // random deletes and finalizer removals interleaved with ticks. After every step the graph
 // invariants hold (N-1, N-3, N-5, Q-2); idle is reached within a bound; once idle the GC's
 // graph matches the API server, the named invariants of the issue hold, and the end state
-// equals the independent oracle's (oracle_test.go). At every idle point Sim.Why agrees with
+// equals the independent oracle's (oracle_test.go). At every idle point Inspector.Why agrees with
 // the GC's last traced decision about each stored object (whyAgreesWithTrace; fixed seeds in
 // TestWhyAtEveryIdle).
 //
@@ -720,7 +720,7 @@ func TestGCProperties(t *testing.T) {
 }
 
 // TestWhyAtEveryIdle is issue 12 §2's property on fixed seeds, so that every run checks the
-// same cases (TestGCProperties draws fresh ones each run): at every idle point, Sim.Why
+// same cases (TestGCProperties draws fresh ones each run): at every idle point, Inspector.Why
 // agrees with the GC's last traced decision about each stored object (whyAgreesWithTrace).
 func TestWhyAtEveryIdle(t *testing.T) {
 	propStats = map[string]int{}
@@ -783,14 +783,14 @@ func runCase(t caseT, c *genCase) {
 	orc := c.oracle()
 	orc.settle()
 	check := func(when string) {
-		if err := sim.CheckInvariants(); err != nil {
+		if err := sim.Inspect().CheckInvariants(); err != nil {
 			fail("tick %d, %s: %v", sim.CurrentTick(), when, err)
 		}
 	}
 	// trace is the run's trace so far; at every idle point Why must agree with it.
 	var trace []gccore.Record
 	whyAtIdle := func(when string) {
-		trace = append(trace, sim.TakeTrace()...)
+		trace = append(trace, sim.Take().Records...)
 		propStats["idle points"]++
 		if err := whyAgreesWithTrace(sim, trace, func(id string) { propStats["why "+id]++ }); err != nil {
 			fail("tick %d, idle %s: %v", sim.CurrentTick(), when, err)
@@ -813,7 +813,7 @@ func runCase(t caseT, c *genCase) {
 		for !sim.Idle() {
 			if sim.CurrentTick()-start >= idleBound {
 				fail("%s: not idle after %d ticks; queues:\n%s%s", when, idleBound,
-					gccore.QueueLines(sim.Queues()[0]), gccore.QueueLines(sim.Queues()[1]))
+					gccore.QueueLines(sim.Inspect().Queues()[0]), gccore.QueueLines(sim.Inspect().Queues()[1]))
 			}
 			sim.Tick()
 			check("tick")
@@ -925,10 +925,10 @@ func runCase(t caseT, c *genCase) {
 	untilIdle("after the last action")
 	propStats["cases"]++
 	for _, r := range trace { // untilIdle took the rest
-		for _, id := range strings.Fields(r.Rules()) {
+		for _, id := range r.Rules() {
 			switch id {
 			case "DEL-9a", "DEL-9b", "DEL-9c", "DEL-10", "FG-1", "ORPH-2", "GB-3", "GB-7", "GB-9a", "GB-11", "GB-13", "AOC-3", "OPS-2":
-				propStats[id]++
+				propStats[string(id)]++
 			}
 		}
 		if strings.Contains(r.Text, "stuck:") {
@@ -943,7 +943,7 @@ func runCase(t caseT, c *genCase) {
 			propStats["ends waiting in Foreground"]++
 		}
 	}
-	if err := sim.CheckGraphMatchesServer(); err != nil {
+	if err := sim.Inspect().CheckGraphMatchesServer(); err != nil {
 		fail("graph differs from the API server once idle: %v", err)
 	}
 
@@ -1014,7 +1014,7 @@ func runCase(t caseT, c *genCase) {
 	}
 }
 
-// whyAgreesWithTrace checks, at idle, that Sim.Why tells the same story as the last
+// whyAgreesWithTrace checks, at idle, that Inspector.Why tells the same story as the last
 // decision an attemptToDelete worker traced for each stored object (issue 12 §2): the
 // same rule family and the same outcome. Why asks the workers' own decision code
 // (explain.go), so a disagreement means the explanation or the trace went wrong.
@@ -1024,10 +1024,10 @@ func whyAgreesWithTrace(sim *gccore.Sim, trace []gccore.Record, checked func(id 
 	written := map[string]int64{}      // object → the Seq of its last write's watch event
 	for _, r := range trace {
 		if r.Rule == rules.API16 {
-			written[r.Key] = r.Seq
+			written[r.Key()] = r.Seq
 			continue
 		}
-		if r.Component.Role() != gccore.CompDeleteWorker || r.Queue != "attemptToDelete" || r.Call != "" {
+		if r.Component.Role != gccore.RoleDeleteWorker || r.Queue != "attemptToDelete" || r.Call != "" {
 			continue
 		}
 		switch r.Rule {
@@ -1035,7 +1035,7 @@ func whyAgreesWithTrace(sim *gccore.Sim, trace []gccore.Record, checked func(id 
 		default:
 			continue
 		}
-		last[r.Key] = r
+		last[r.Key()] = r
 	}
 	for _, o := range sim.Objects() {
 		key := o.APIVersion + "/" + o.Kind + " " // a graph identity (virtual nodes may share the uid)
@@ -1048,7 +1048,7 @@ func whyAgreesWithTrace(sim *gccore.Sim, trace []gccore.Record, checked func(id 
 			// some) leaves its last decision about an earlier state.
 			continue
 		}
-		why := strings.Join(sim.Why(o.Ref()), " ")
+		why := strings.Join(sim.Inspect().Why(o.Ref()), " ")
 		want := ""
 		switch {
 		case o.Terminating():

@@ -4,6 +4,7 @@ import (
 	"container/heap"
 	"slices"
 	"sort"
+	"strconv"
 	"time"
 
 	"github.com/gcplay/gcplay/gccore/rules"
@@ -23,7 +24,10 @@ import (
 // cache on every Add, Get and Done, while the node is in hand anyway. Only this type's
 // methods write that state (through state); no one needs to invalidate it.
 type workQueue struct {
-	name string
+	name Queue
+	// role is the role of the workers that serve the queue (Q-1): a held item keeps only
+	// its worker's number.
+	role Role
 	// slot is this queue's index in node.queues; the two queues of a Sim differ.
 	slot int
 	// fifo holds the queued items, in order.
@@ -54,12 +58,16 @@ type queueState struct {
 	why               rules.ID
 }
 
-// heldItem is a processing item, its worker and the rule that had enqueued it.
+// heldItem is a processing item, its worker's number (of the queue's role) and the rule
+// that had enqueued it.
 type heldItem struct {
 	item   *node
-	worker Component
 	why    rules.ID
+	worker int
 }
+
+// worker is the component holding h.
+func (q *workQueue) worker(h heldItem) Component { return Worker(q.role, h.worker) }
 
 type waitEntry struct {
 	item  *node
@@ -84,7 +92,7 @@ func (h *waitHeap) Push(x any)      { e := x.(*waitEntry); e.index = len(*h); *h
 func (h *waitHeap) Pop() any        { old := *h; e := old[len(old)-1]; *h = old[:len(old)-1]; return e }
 func (h waitHeap) peek() *waitEntry { return h[0] }
 
-func newWorkQueue(name string) *workQueue {
+func newWorkQueue(name Queue) *workQueue {
 	return &workQueue{
 		name: name, failures: map[*node]int{}, waitFor: map[*node]*waitEntry{},
 		limiter: rate.NewLimiter(rate.Limit(10), 100), // Q-4 overall bucket: 10/s, burst 100
@@ -110,14 +118,14 @@ func (q *workQueue) Add(item *node, why rules.ID) bool {
 // Len is the number of queued items.
 func (q *workQueue) Len() int { return q.fifo.len() }
 
-// Get pops the head and marks it processed by worker.
+// Get pops the head and marks it processed by worker, one of the queue's role.
 func (q *workQueue) Get(worker Component) (*node, bool) {
 	if q.Len() == 0 {
 		return nil, false
 	}
 	item := q.fifo.pop()
 	st := q.state(item)
-	q.held = append(q.held, heldItem{item: item, worker: worker, why: st.why})
+	q.held = append(q.held, heldItem{item: item, worker: worker.N, why: st.why})
 	st.dirty, st.processing, st.why = false, true, ""
 	return item, true
 }
@@ -234,7 +242,7 @@ type QueueItem struct {
 	Why     rules.ID  `json:"why"`     // the rule that enqueued it
 	Retries int       `json:"retries"` // requeues since the last forget
 	State   ItemState `json:"state"`
-	Worker  Component `json:"worker,omitempty"`
+	Worker  Component `json:"worker,omitzero"`
 	// NextAttemptMS is the virtual time of the next attempt, for waiting items.
 	NextAttemptMS int64  `json:"nextAttemptMS,omitempty"`
 	Stuck         string `json:"stuck,omitempty"`
@@ -243,7 +251,7 @@ type QueueItem struct {
 
 // QueueView is a snapshot of one work queue.
 type QueueView struct {
-	Name  string      `json:"name"`
+	Name  Queue       `json:"name"`
 	Items []QueueItem `json:"items"`
 	// Total counts every item, also those a limited view leaves out of Items.
 	Total int `json:"total"`
@@ -265,13 +273,15 @@ func (q *workQueue) view(limit int) QueueView {
 		return QueueItem{Key: n.identity.String(), UID: string(n.identity.UID), Why: why, Retries: q.failures[n], State: state, Virtual: n.virtual}
 	}
 	held := append([]heldItem(nil), q.held...)
-	sort.SliceStable(held, func(i, j int) bool { return held[i].worker < held[j].worker })
+	// By name, not number (delete-worker-10 before delete-worker-2): the order views
+	// and scripts have always shown.
+	sort.SliceStable(held, func(i, j int) bool { return numberLess(held[i].worker, held[j].worker) })
 	for _, h := range held {
 		if full() {
 			return v
 		}
 		it := item(h.item, ItemProcessing)
-		it.Worker = h.worker
+		it.Worker = q.worker(h)
 		v.Items = append(v.Items, it)
 	}
 	for _, n := range q.fifo.pending() {
@@ -298,3 +308,7 @@ func (q *workQueue) view(limit int) QueueView {
 	}
 	return v
 }
+
+// numberLess orders the workers of one role by their names: their numbers as text (a
+// number below 100 renders without allocating).
+func numberLess(a, b int) bool { return strconv.Itoa(a) < strconv.Itoa(b) }

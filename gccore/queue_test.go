@@ -45,19 +45,19 @@ func TestWorkQueueDedup(t *testing.T) {
 		{"Q-2", "Get moves the head to processing and clears dirty", func(q *workQueue, a, b *node) []string {
 			q.Add(a, "x")
 			q.Add(b, "x")
-			q.Get("w0")
+			q.Get(Component{Role: "w0"})
 			return qNames(q)
 		}, []string{"processing:a", "queued:b"}},
 		{"Q-2", "Add while processing is not appended until Done", func(q *workQueue, a, b *node) []string {
 			q.Add(a, "x")
-			q.Get("w0")
+			q.Get(Component{Role: "w0"})
 			q.Add(a, "x")
 			q.Add(b, "x")
 			return qNames(q)
 		}, []string{"processing:a", "queued:b"}},
 		{"Q-2", "Done appends an item re-added while processing, at the tail", func(q *workQueue, a, b *node) []string {
 			q.Add(a, "x")
-			q.Get("w0")
+			q.Get(Component{Role: "w0"})
 			q.Add(a, "x")
 			q.Add(b, "x")
 			q.Done(a)
@@ -65,15 +65,15 @@ func TestWorkQueueDedup(t *testing.T) {
 		}, []string{"queued:b", "queued:a"}},
 		{"Q-2", "Done without a re-add drops the item", func(q *workQueue, a, b *node) []string {
 			q.Add(a, "x")
-			q.Get("w0")
+			q.Get(Component{Role: "w0"})
 			q.Done(a)
 			return qNames(q)
 		}, nil},
 		{"Q-3", "a held item is not handed to a second worker", func(q *workQueue, a, b *node) []string {
 			q.Add(a, "x")
-			q.Get("w0")
+			q.Get(Component{Role: "w0"})
 			q.Add(a, "x")
-			if _, ok := q.Get("w1"); ok {
+			if _, ok := q.Get(Component{Role: "w1"}); ok {
 				return []string{"second Get succeeded"}
 			}
 			return qNames(q)
@@ -235,7 +235,7 @@ func TestWorkQueueRateLimitedAdd(t *testing.T) {
 		a, b := qItem("a"), qItem("b")
 		q.Add(a, "GB-9")
 		q.Add(b, "GB-9")
-		item, _ := q.Get("w0")
+		item, _ := q.Get(Component{Role: "w0"})
 		q.AddRateLimited(item, 0, "DEL-3", "")
 		q.Done(item)
 		if got := qNames(q); !reflect.DeepEqual(got, []string{"queued:b", "queued:a"}) {

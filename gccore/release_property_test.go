@@ -35,11 +35,11 @@ func TestOlderReleasesKeepTheGraphSound(t *testing.T) {
 					return
 				}
 				if sim.CurrentTick()-start >= idleBound {
-					t.Fatalf("%s: %s: not idle after %d ticks (%s, %d watch events, %d graph changes); queues:\n%s%s", c.cfg.Kubernetes, when, idleBound, sim.Busy(), sim.PendingWatchEvents(), sim.GraphChangesLen(),
-						gccore.QueueLines(sim.Queues()[0]), gccore.QueueLines(sim.Queues()[1]))
+					t.Fatalf("%s: %s: not idle after %d ticks (%s, %d watch events, %d graph changes); queues:\n%s%s", c.cfg.Kubernetes, when, idleBound, sim.Busy(), sim.Inspect().PendingWatchEvents(), sim.Inspect().GraphChangesLen(),
+						gccore.QueueLines(sim.Inspect().Queues()[0]), gccore.QueueLines(sim.Inspect().Queues()[1]))
 				}
 				sim.Tick()
-				if err := sim.CheckInvariants(); err != nil {
+				if err := sim.Inspect().CheckInvariants(); err != nil {
 					t.Fatalf("%s: tick %d, %s: %v", c.cfg.Kubernetes, sim.CurrentTick(), when, err)
 				}
 			}

@@ -175,14 +175,14 @@ func NodeLine(n NodeView) string {
 // QueueLines renders a queue view, one item per line.
 func QueueLines(q QueueView) string {
 	if len(q.Items) == 0 {
-		return q.Name + ": empty\n"
+		return string(q.Name) + ": empty\n"
 	}
 	var b strings.Builder
-	b.WriteString(q.Name + ":\n")
+	b.WriteString(string(q.Name) + ":\n")
 	for _, it := range q.Items {
 		fmt.Fprintf(&b, "  %s %s why=%s retries=%d", it.State, it.Key, it.Why, it.Retries)
-		if it.Worker != "" {
-			b.WriteString(" worker=" + string(it.Worker))
+		if it.Worker != (Component{}) {
+			b.WriteString(" worker=" + it.Worker.String())
 		}
 		if it.NextAttemptMS != 0 {
 			fmt.Fprintf(&b, " next=%dms", it.NextAttemptMS)

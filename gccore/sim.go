@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
-	"strconv"
 
 	"github.com/gcplay/gcplay/gccore/faults"
 	"github.com/gcplay/gcplay/gccore/rules"
@@ -86,18 +85,17 @@ func (d Delay) Or(def int) int {
 // Sim is the simulated control plane: API server, informers, graph builder and GC workers,
 // advanced only by its methods, like raft's RawNode. It is not safe for concurrent use.
 type Sim struct {
-	cfg                          Config
-	clock                        clock
-	api                          *APIServer
-	informers                    *informers
-	gb                           *graphBuilder
-	gc                           *garbageCollector
-	trace                        tracer
-	watch                        []WatchEvent
-	rng                          *rand.Rand
-	deleteWorkers, orphanWorkers []Component
-	order                        objectOrder
-	// held is runWorkers' buffer, reused every tick: held[i] is workers[i]'s item (upstream:
+	cfg       Config
+	clock     clock
+	api       *APIServer
+	informers *informers
+	gb        *graphBuilder
+	gc        *garbageCollector
+	trace     tracer
+	watch     []WatchEvent
+	uids      uidSource
+	order     objectOrder
+	// held is runWorkers' buffer, reused every tick: held[i] is worker i's item (upstream:
 	// each worker goroutine's item in processNextWorkItem).
 	held   []*node
 	writes []func() // runWorkers' buffer of each worker's writes, reused every tick
@@ -150,9 +148,10 @@ func New(cfg Config) (*Sim, error) {
 		delays[gk] = int64(max(d, 0))
 	}
 	delay := int64(cfg.InformerDelay.Or(DefaultInformerDelay))
-	s := &Sim{cfg: cfg, rng: rand.New(rand.NewPCG(cfg.Seed, 0x6763706c6179))}
+	s := &Sim{cfg: cfg, uids: uidSource{rng: rand.New(rand.NewPCG(cfg.Seed, 0x6763706c6179))}}
 	s.trace = tracer{clock: &s.clock, keep: !cfg.Quiet && !cfg.NoTrace}
-	s.api = newAPIServer(rs, &s.clock, s.newUID, cfg.SizeHint)
+	s.api = newAPIServer(rs, &s.clock, s.uids.next, cfg.SizeHint)
+	s.uids.api = s.api
 	s.api.GarbageCollection = !cfg.GarbageCollectionDisabled
 	s.api.release = cfg.Kubernetes
 	if err := cfg.Faults.Validate(); err != nil {
@@ -170,16 +169,12 @@ func New(cfg Config) (*Sim, error) {
 	s.cm = newControllerInformers(s.api, &s.trace, cfg.ControllerInformerDelay, newWatchFaults(src, cfg.Faults, &s.trace, CompControllerInformer))
 	s.api.watch = append(s.api.watch, s.onWatchEvent, s.order.observe, s.cm.observe)
 	s.api.warn = func(ref ObjectRef, msg string) {
-		s.trace.add(Record{Component: CompAPIServer, Rule: rules.API3, Key: ref.String(), Text: "warning: " + msg})
+		s.trace.add(Record{Component: CompAPIServer, Rule: rules.API3, Object: ref, Text: "warning: " + msg})
 	}
 	s.api.refused = func(ref ObjectRef, msg string) {
 		s.trace.addAfterCall(func() Record {
-			return Record{Component: CompAPIServer, Rule: rules.NS5, Key: ref.String(), Text: "create refused: " + msg}
+			return Record{Component: CompAPIServer, Rule: rules.NS5, Object: ref, Text: "create refused: " + msg}
 		})
-	}
-	for i := 0; i < cfg.Workers; i++ {
-		s.deleteWorkers = append(s.deleteWorkers, Worker(CompDeleteWorker, i))
-		s.orphanWorkers = append(s.orphanWorkers, Worker(CompOrphanWorker, i))
 	}
 	return s, nil
 }
@@ -189,34 +184,41 @@ func New(cfg Config) (*Sim, error) {
 func newGraphBuilder(cfg Config, trace *tracer) *graphBuilder {
 	gb := &graphBuilder{
 		graph:            graph{uidToNode: make(map[types.UID]*node, max(cfg.SizeHint, 0))},
-		attemptToDelete:  newWorkQueue("attemptToDelete"),
-		attemptToOrphan:  newWorkQueue("attemptToOrphan"),
+		attemptToDelete:  newWorkQueue(QueueAttemptToDelete),
+		attemptToOrphan:  newWorkQueue(QueueAttemptToOrphan),
 		absentOwnerCache: newAbsentOwnerCache(cfg.AbsentOwnerCacheSize),
 		trace:            trace,
 		release:          cfg.Kubernetes,
 	}
 	gb.absentOwnerCache.uidOnly = cfg.Kubernetes.uidKeyedAbsentOwners() // V-2a
 	gb.attemptToOrphan.slot = 1                                         // each queue keeps its own state on the nodes
+	gb.attemptToDelete.role, gb.attemptToOrphan.role = RoleDeleteWorker, RoleOrphanWorker
 	gb.attemptToDelete.immediateRequeue = cfg.RequeueImmediately
 	gb.attemptToOrphan.immediateRequeue = cfg.RequeueImmediately
 	return gb
 }
 
-// newUID draws a version-4 style UUID from the seeded source, again while the draw is a
-// stored object's uid: a scenario pins uids it got from an earlier run (a workspace
-// export), and objects a controller creates later draw from the start of the sequence.
-func (s *Sim) newUID() types.UID {
+// uidSource draws the uids the API server assigns from the seeded source (Config.Seed).
+type uidSource struct {
+	rng *rand.Rand
+	api *APIServer // the server whose stored uids are skipped; set once it exists
+}
+
+// next draws a version-4 style UUID, again while the draw is a stored object's uid: a
+// scenario pins uids it got from an earlier run (a workspace export), and objects a
+// controller creates later draw from the start of the sequence.
+func (u *uidSource) next() types.UID {
 	for {
-		if uid := s.drawUID(); s.api == nil || !s.api.hasUID(uid) {
+		if uid := u.draw(); u.api == nil || !u.api.hasUID(uid) {
 			return uid
 		}
 	}
 }
 
-func (s *Sim) drawUID() types.UID {
+func (u *uidSource) draw() types.UID {
 	var b [16]byte
 	for i := 0; i < 16; i += 8 {
-		v := s.rng.Uint64()
+		v := u.rng.Uint64()
 		for j := 0; j < 8; j++ {
 			b[i+j] = byte(v >> (8 * j))
 		}
@@ -238,7 +240,7 @@ func (s *Sim) drawUID() types.UID {
 
 func (s *Sim) onWatchEvent(ev WatchEvent) {
 	s.trace.addAfterCall(func() Record {
-		return Record{Component: CompAPIServer, Rule: rules.API16, Key: ev.Object.Ref().String(),
+		return Record{Component: CompAPIServer, Rule: rules.API16, Object: ev.Object.Ref(),
 			Text: fmt.Sprintf("%s rv=%s", ev.Type, ev.Object.ResourceVersion)}
 	})
 	if !s.cfg.Quiet {
@@ -253,39 +255,24 @@ func (s *Sim) Resources() *Resources { return s.api.Resources }
 // CurrentTick returns the virtual time in ticks.
 func (s *Sim) CurrentTick() int64 { return s.clock.tick }
 
-// user records a user action and its result.
-func (s *Sim) user(call string, key ObjectRef, err error) {
-	s.trace.add(Record{Component: CompUser, Key: key.String(), Call: call, Result: statusText(err)})
-}
-
 // Create creates an object as a client would.
 func (s *Sim) Create(obj *Object) (*Object, error) {
 	o, err := s.api.Create(obj)
-	s.user("create", obj.Ref(), err)
+	s.trace.user(apiCall{style: byClient}.create(), obj.Ref(), err)
 	return o, err
 }
 
 // Patch applies a JSON merge patch (the scenario `update` step) or a strategic merge patch.
 func (s *Sim) Patch(ref ObjectRef, pt PatchType, body []byte) (*Object, error) {
 	o, err := s.api.Patch(ref, pt, body)
-	s.user(fmt.Sprintf("patch (%s) %s", pt, body), ref, err)
+	s.trace.user(apiCall{style: byClient}.patch(pt, body), ref, err)
 	return o, err
 }
 
 // Delete sends a DELETE with options.
 func (s *Sim) Delete(ref ObjectRef, opts metav1.DeleteOptions) (*Object, error) {
 	o, _, err := s.api.Delete(ref, opts)
-	call := "delete"
-	if p := opts.PropagationPolicy; p != nil {
-		call += " propagationPolicy=" + string(*p)
-	}
-	if opts.OrphanDependents != nil {
-		call += " orphanDependents=" + strconv.FormatBool(*opts.OrphanDependents)
-	}
-	if opts.GracePeriodSeconds != nil {
-		call += " gracePeriodSeconds=" + strconv.FormatInt(*opts.GracePeriodSeconds, 10)
-	}
-	s.user(call, ref, err)
+	s.trace.user(apiCall{style: byClient}.delete(&opts), ref, err)
 	return o, err
 }
 
@@ -309,7 +296,7 @@ func (s *Sim) RemoveFinalizer(ref ObjectRef, finalizer string) (*Object, error) 
 func (s *Sim) editFinalizers(ref ObjectRef, call string, edit func([]string) []string) (*Object, error) {
 	cur, err := s.api.Get(ref)
 	if err != nil {
-		s.user(call, ref, err)
+		s.trace.user(call, ref, err)
 		return nil, err
 	}
 	var fs any
@@ -318,7 +305,7 @@ func (s *Sim) editFinalizers(ref ObjectRef, call string, edit func([]string) []s
 	}
 	body, _ := json.Marshal(map[string]any{"metadata": map[string]any{"resourceVersion": cur.ResourceVersion, "finalizers": fs}})
 	o, err := s.api.Patch(ref, MergePatch, body)
-	s.user(call, ref, err)
+	s.trace.user(call, ref, err)
 	return o, err
 }
 
@@ -345,8 +332,8 @@ func (s *Sim) Tick() {
 		s.gb.processGraphChanges()
 	}
 	if s.gc.startup.workersRun(s.clock.tick, &s.trace) { // Q-6, SYNC-4, V-5a
-		s.runWorkers(s.gb.attemptToDelete, s.deleteWorkers, s.gc.processAttemptToDelete)
-		s.runWorkers(s.gb.attemptToOrphan, s.orphanWorkers, s.gc.processAttemptToOrphan)
+		s.runWorkers(s.gb.attemptToDelete, RoleDeleteWorker, s.gc.processAttemptToDelete)
+		s.runWorkers(s.gb.attemptToOrphan, RoleOrphanWorker, s.gc.processAttemptToOrphan)
 	}
 	s.tickControllers()
 }
@@ -355,10 +342,10 @@ func (s *Sim) Tick() {
 // order, then its writes in worker order (Q-9: a round's workers act as concurrent
 // goroutines nearly always do), then marks them done, so adds during processing see the
 // items as held (Q-2, Q-3).
-func (s *Sim) runWorkers(q *workQueue, workers []Component, process func(Component, *node) func()) {
-	held := s.held[:0] // held[i] is workers[i]'s item; the buffer is reused every tick
-	for _, w := range workers {
-		item, ok := q.Get(w)
+func (s *Sim) runWorkers(q *workQueue, role Role, process func(Component, *node) func()) {
+	held := s.held[:0] // held[i] is worker i's item; the buffer is reused every tick
+	for i := range s.cfg.Workers {
+		item, ok := q.Get(Worker(role, i))
 		if !ok {
 			break
 		}
@@ -366,7 +353,7 @@ func (s *Sim) runWorkers(q *workQueue, workers []Component, process func(Compone
 	}
 	writes := s.writes[:0]
 	for i, item := range held {
-		writes = append(writes, process(workers[i], item))
+		writes = append(writes, process(Worker(role, i), item))
 	}
 	for i, w := range writes {
 		w()
@@ -397,7 +384,7 @@ func (s *Sim) deliver(due bool, match func(schema.GroupKind) bool) bool {
 	}
 	s.gb.graphChanges.push(e)
 	s.trace.addLazy(func() Record {
-		return Record{Component: CompInformer, Queue: "graphChanges", Rule: rules.GB1, Key: ev.Object.Ref().String(),
+		return Record{Component: CompInformer, Queue: QueueGraphChanges, Rule: rules.GB1, Object: ev.Object.Ref(),
 			Text: fmt.Sprintf("%s rv=%s delivered as %s", ev.Type, ev.Object.ResourceVersion, e.eventType)}
 	})
 	return true
@@ -418,12 +405,12 @@ func (s *Sim) ProcessGraphChange() bool { return s.gb.processGraphChanges() }
 
 // RunDeleteItem lets one worker process the head of attemptToDelete.
 func (s *Sim) RunDeleteItem() bool {
-	return s.runOne(s.gb.attemptToDelete, s.deleteWorkers[0], s.gc.processAttemptToDelete, false)
+	return s.runOne(s.gb.attemptToDelete, Worker(RoleDeleteWorker, 0), s.gc.processAttemptToDelete, false)
 }
 
 // RunOrphanItem lets one worker process the head of attemptToOrphan.
 func (s *Sim) RunOrphanItem() bool {
-	return s.runOne(s.gb.attemptToOrphan, s.orphanWorkers[0], s.gc.processAttemptToOrphan, false)
+	return s.runOne(s.gb.attemptToOrphan, Worker(RoleOrphanWorker, 0), s.gc.processAttemptToOrphan, false)
 }
 
 // runOne lets worker process the head of q: its reads, then its writes, unless reads
@@ -470,11 +457,16 @@ func (p *pendingWrites) finish(holder **pendingWrites) {
 
 // Idle reports that no watch event is pending, graphChanges is empty, and no queue holds
 // an item other than a stuck retry (scenario-format.md).
-func (s *Sim) Idle() bool { return s.pending == nil && s.gcIdle() && s.controllersIdle() }
+func (s *Sim) Idle() bool {
+	return s.pending == nil && s.gc.idle() && controllersIdle(s.cm, s.controllers)
+}
 
-func (s *Sim) gcIdle() bool {
-	return s.informers.count == 0 && s.informers.faults.idle() && s.gb.graphChanges.len() == 0 &&
-		(s.gb.attemptToDelete.idle() && s.gb.attemptToOrphan.idle() || s.gc.startup.never())
+// idle reports that the GC has nothing left to do by itself: no watch event on the way
+// (nor one lost and waiting for a relist, FAULT-3), graphChanges empty, and its queues
+// holding only stuck retries, or workers that never start (a broken monitor, V-5a).
+func (gc *garbageCollector) idle() bool {
+	return gc.informers.count == 0 && gc.informers.faults.idle() && gc.gb.graphChanges.len() == 0 &&
+		(gc.gb.attemptToDelete.idle() && gc.gb.attemptToOrphan.idle() || gc.startup.never())
 }
 
 // ErrMaxTicks is returned by RunUntilIdle when the tick bound is reached.
@@ -504,9 +496,9 @@ func (s *Sim) MaxTicksError(maxTicks int64) *ErrMaxTicks {
 func (s *Sim) Busy() string {
 	lostOnly := s.informers.count == 0 && s.gb.graphChanges.len() == 0 && s.gb.attemptToDelete.idle() && s.gb.attemptToOrphan.idle()
 	switch {
-	case !s.gcIdle() && lostOnly && !s.informers.faults.idle():
+	case !s.gc.idle() && lostOnly && !s.informers.faults.idle():
 		return "the GC's informers (a lost watch event waits for a relist)"
-	case !s.gcIdle():
+	case !s.gc.idle():
 		return "the garbage collector"
 	case !s.cm.faults.idle():
 		return "the controllers' informers (a lost watch event waits for a relist)"
@@ -518,7 +510,7 @@ func (s *Sim) Busy() string {
 			continue
 		}
 		if q, ok := c.(Queuer); ok {
-			return "the " + string(q.Queue().Name)
+			return "the " + q.Queue().Name.String()
 		}
 		return "a controller"
 	}
@@ -568,22 +560,8 @@ func (s *Sim) ResourceVersion() int64 { return s.api.rv }
 // ObjectCount is the number of stored objects.
 func (s *Sim) ObjectCount() int { return s.api.Len() }
 
-// TakeTrace returns the records since the last call and forgets them.
-func (s *Sim) TakeTrace() []Record {
-	r := s.trace.records
-	s.trace.records = nil
-	return r
-}
-
 // TraceLen is the number of records emitted so far (kept or not).
 func (s *Sim) TraceLen() int64 { return s.trace.seq }
 
-// TakeWatch returns the watch events since the last call and forgets them.
-func (s *Sim) TakeWatch() []WatchEvent {
-	w := s.watch
-	s.watch = nil
-	return w
-}
-
 // GCEvents returns the Events the GC reported (GB-14).
-func (s *Sim) GCEvents() []GCEvent { return append([]GCEvent(nil), s.gb.events...) }
+func (v Inspector) GCEvents() []GCEvent { return append([]GCEvent(nil), v.s.gb.events...) }

@@ -1,41 +1,137 @@
 package gccore
 
 import (
+	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/gcplay/gcplay/gccore/rules"
+	"k8s.io/apimachinery/pkg/types"
 )
 
-// Component is who made a trace record: one of the constants below, or a GC worker,
-// named for its role and number ("delete-worker-3", Worker).
-type Component string
+// Role is what a component does: one of the Role constants below, or a controller's
+// name (package cluster's "replicaset-controller").
+type Role string
 
-// The components of the simulation. The two worker roles are never a record's component
-// themselves: their numbered workers are (Component.Role gives the role back).
+// The roles of the simulation.
 const (
-	CompUser         Component = "user"
-	CompAPIServer    Component = "apiserver"
-	CompInformer     Component = "informer"
-	CompGraphBuilder Component = "graph-builder"
-	CompQueue        Component = "queue"
-	CompDeleteWorker Component = "delete-worker" // attemptToDelete's workers (Q-1)
-	CompOrphanWorker Component = "orphan-worker" // attemptToOrphan's workers (Q-1)
+	RoleUser         Role = "user"
+	RoleAPIServer    Role = "apiserver"
+	RoleInformer     Role = "informer"
+	RoleGraphBuilder Role = "graph-builder"
+	RoleQueue        Role = "queue"
+	RoleDeleteWorker Role = "delete-worker" // attemptToDelete's workers (Q-1)
+	RoleOrphanWorker Role = "orphan-worker" // attemptToOrphan's workers (Q-1)
+)
+
+// numbered reports whether a role has numbered workers: a component of the role is
+// always one of them ("delete-worker-3").
+func (r Role) numbered() bool { return r == RoleDeleteWorker || r == RoleOrphanWorker }
+
+// queue is the queue a worker of the role serves: attemptToOrphan for orphan workers,
+// else attemptToDelete (Q-1).
+func (r Role) queue() Queue {
+	if r == RoleOrphanWorker {
+		return QueueAttemptToOrphan
+	}
+	return QueueAttemptToDelete
+}
+
+// Component is who made a trace record: a role, and for the two worker roles the
+// worker's number (Component{Role: RoleDeleteWorker, N: 3} is "delete-worker-3"). It
+// renders, and encodes in JSON, as that text.
+type Component struct {
+	Role Role
+	N    int // the worker's number, from 0; 0 for a role without workers
+}
+
+// The components that are not workers.
+var (
+	CompUser         = Component{Role: RoleUser}
+	CompAPIServer    = Component{Role: RoleAPIServer}
+	CompInformer     = Component{Role: RoleInformer}
+	CompGraphBuilder = Component{Role: RoleGraphBuilder}
+	CompQueue        = Component{Role: RoleQueue}
 )
 
 // Worker names worker i of a role.
-func Worker(role Component, i int) Component { return Component(fmt.Sprintf("%s-%d", role, i)) }
+func Worker(role Role, i int) Component { return Component{Role: role, N: i} }
 
-// Role is the role of a worker ("delete-worker" for "delete-worker-3"); any other
-// component is its own role.
-func (c Component) Role() Component {
-	for _, role := range []Component{CompDeleteWorker, CompOrphanWorker} {
-		if rest, ok := strings.CutPrefix(string(c), string(role)+"-"); ok && rest != "" {
-			return role
+func (c Component) String() string {
+	if !c.Role.numbered() {
+		return string(c.Role)
+	}
+	return string(c.Role) + "-" + strconv.Itoa(c.N)
+}
+
+// MarshalText renders c as String does, so that JSON keeps the component as one string.
+func (c Component) MarshalText() ([]byte, error) { return []byte(c.String()), nil }
+
+// UnmarshalText reads what MarshalText wrote.
+func (c *Component) UnmarshalText(b []byte) error {
+	s := string(b)
+	for _, role := range []Role{RoleDeleteWorker, RoleOrphanWorker} {
+		if rest, ok := strings.CutPrefix(s, string(role)+"-"); ok {
+			n, err := strconv.Atoi(rest)
+			if err != nil || n < 0 {
+				return fmt.Errorf("component %q: want %s-N with N a worker number", s, role)
+			}
+			*c = Component{Role: role, N: n}
+			return nil
 		}
 	}
-	return c
+	*c = Component{Role: Role(s)}
+	return nil
 }
+
+// Outcome is an API call's result: its HTTP status code and reason (200 OK, 404
+// NotFound), or the text of an error that has no status. The zero value is no call.
+type Outcome struct {
+	Code   int32  // 0 for an error without a status
+	Reason string // "OK", or the status's reason (metav1.StatusReason)
+	Err    string // the error's text, when Code is 0
+}
+
+// String renders the outcome as the trace shows it: "200 OK", "409 Conflict", "error: …".
+func (o Outcome) String() string {
+	switch {
+	case o == Outcome{}:
+		return ""
+	case o.Code == 0:
+		return "error: " + o.Err
+	}
+	return strconv.Itoa(int(o.Code)) + " " + o.Reason
+}
+
+// MarshalText renders o as String does: JSON keeps the result as one string.
+func (o Outcome) MarshalText() ([]byte, error) { return []byte(o.String()), nil }
+
+// UnmarshalText reads what MarshalText wrote.
+func (o *Outcome) UnmarshalText(b []byte) error {
+	s := string(b)
+	if msg, ok := strings.CutPrefix(s, "error: "); ok {
+		*o = Outcome{Err: msg}
+		return nil
+	}
+	code, reason, _ := strings.Cut(s, " ")
+	n, err := strconv.ParseInt(code, 10, 32)
+	if err != nil || n <= 0 {
+		return fmt.Errorf("result %q: want a status code and reason (200 OK) or error: text", s)
+	}
+	*o = Outcome{Code: int32(n), Reason: reason}
+	return nil
+}
+
+// Queue names the queue a record concerns.
+type Queue string
+
+// The GC's queues (upstream's names).
+const (
+	QueueGraphChanges    Queue = "graphChanges"
+	QueueAttemptToDelete Queue = "attemptToDelete"
+	QueueAttemptToOrphan Queue = "attemptToOrphan"
+)
 
 // Record is one state change or decision (issue: "every state change is a record").
 // Records are immutable once emitted.
@@ -43,49 +139,96 @@ type Record struct {
 	Seq       int64     `json:"seq"` // position in the trace, from 1
 	Tick      int64     `json:"tick"`
 	Component Component `json:"component"`
-	Queue     string    `json:"queue,omitempty"` // graphChanges, attemptToDelete, attemptToOrphan
-	Key       string    `json:"key,omitempty"`   // the object or node concerned
-	Rule      rules.ID  `json:"rule,omitempty"`  // the gc-behavior.md rule that decided
+	Queue     Queue     `json:"queue,omitempty"` // the queue concerned, if any
+	// Object is the object concerned, zero when none; UID is set when the record is about
+	// a node of the GC's graph (its identity: the reference and the uid). Key renders both.
+	Object ObjectRef `json:"-"`
+	UID    types.UID `json:"-"`
+	Rule   rules.ID  `json:"rule,omitempty"` // the gc-behavior.md rule that decided
 	// Also is a second rule the same record applies (GB-14's Event beside the rule that
 	// found the bad reference), shown after Rule. A field, not a slice, so that records
 	// stay comparable.
 	Also   rules.ID `json:"also,omitempty"`
-	Text   string   `json:"text"`           // the decision or change, in words
-	Call   string   `json:"call,omitempty"` // an API call, rendered
-	Result string   `json:"result,omitempty"`
+	Text   string   `json:"text"`            // the decision or change, in words
+	Call   string   `json:"call,omitempty"`  // an API call, rendered (calls.go)
+	Result Outcome  `json:"result,omitzero"` // the call's result
 }
 
-// Rules is Rule and Also as the trace line shows them: "GB-3 GB-14".
-func (r Record) Rules() string {
-	if r.Also == "" {
-		return string(r.Rule)
+// Key renders Object and UID as the trace line shows them: "v1/Pod default/web-1", and
+// for a node "v1/Pod default/web-1 (uid)"; "" when the record concerns no object.
+func (r Record) Key() string {
+	if r.Object == (ObjectRef{}) {
+		return ""
 	}
-	return string(r.Rule) + " " + string(r.Also)
+	if r.UID == "" {
+		return r.Object.String()
+	}
+	return r.Object.String() + " (" + string(r.UID) + ")"
+}
+
+// MarshalJSON encodes the record with its Key as "key", in the fields' order.
+func (r Record) MarshalJSON() ([]byte, error) {
+	type fields struct {
+		Seq       int64     `json:"seq"`
+		Tick      int64     `json:"tick"`
+		Component Component `json:"component"`
+		Queue     Queue     `json:"queue,omitempty"`
+		Key       string    `json:"key,omitempty"`
+		Rule      rules.ID  `json:"rule,omitempty"`
+		Also      rules.ID  `json:"also,omitempty"`
+		Text      string    `json:"text"`
+		Call      string    `json:"call,omitempty"`
+		Result    Outcome   `json:"result,omitzero"`
+	}
+	return json.Marshal(fields{r.Seq, r.Tick, r.Component, r.Queue, r.Key(), r.Rule, r.Also, r.Text, r.Call, r.Result})
+}
+
+// Rules is Rule and Also, the ids the record cites, in the order the line shows them.
+func (r Record) Rules() []rules.ID {
+	switch {
+	case r.Rule == "":
+		return nil
+	case r.Also == "":
+		return []rules.ID{r.Rule}
+	}
+	return []rules.ID{r.Rule, r.Also}
 }
 
 // String is the canonical one-line rendering shared by tests, the CLI and the UI log.
 func (r Record) String() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "t=%d %s", r.Tick, r.Component)
+	r.Write(func(s string) { b.WriteString(s) }, func(id rules.ID) { b.WriteString(string(id)) })
+	return b.String()
+}
+
+// Write renders the line String renders through two callbacks: plain gets the runs of
+// text between the rule ids, rule each id (Rule, then Also), so that a page links the
+// ids from the record's fields instead of finding them in the text again.
+func (r Record) Write(plain func(string), rule func(rules.ID)) {
+	plain("t=" + strconv.FormatInt(r.Tick, 10) + " " + r.Component.String())
 	if r.Queue != "" {
-		b.WriteString(" [" + r.Queue + "]")
+		plain(" [" + string(r.Queue) + "]")
 	}
 	if r.Rule != "" {
-		b.WriteString(" " + r.Rules())
-	}
-	if r.Key != "" {
-		b.WriteString(" " + r.Key)
-	}
-	if r.Text != "" {
-		b.WriteString(": " + r.Text)
-	}
-	if r.Call != "" {
-		b.WriteString(" | " + r.Call)
-		if r.Result != "" {
-			b.WriteString(" -> " + r.Result)
+		plain(" ")
+		rule(r.Rule)
+		if r.Also != "" {
+			plain(" ")
+			rule(r.Also)
 		}
 	}
-	return b.String()
+	if r.Object != (ObjectRef{}) {
+		plain(" " + r.Key())
+	}
+	if r.Text != "" {
+		plain(": " + r.Text)
+	}
+	if r.Call != "" {
+		plain(" | " + r.Call)
+		if r.Result != (Outcome{}) {
+			plain(" -> " + r.Result.String())
+		}
+	}
 }
 
 // tracer collects records; keep is false to only count them (benchmarks).
@@ -108,6 +251,11 @@ func (t *tracer) add(r Record) {
 		t.append(d)
 	}
 	t.deferred = t.deferred[:0]
+}
+
+// user records a person's API call (Sim.Create, Patch, Delete, ...) and its result.
+func (t *tracer) user(call string, key ObjectRef, err error) {
+	t.add(Record{Component: CompUser, Object: key, Call: call, Result: outcomeOf(err)})
 }
 
 // addLazy is add for hot paths: build runs only when records are kept, so a Quiet

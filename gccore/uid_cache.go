@@ -102,7 +102,7 @@ func (c *absentOwnerCache) Has(id objectReference) bool {
 	return e != nil
 }
 
-// peek is Has without refreshing the entry's position: explaining (Sim.Why) must not
+// peek is Has without refreshing the entry's position: explaining (Inspector.Why) must not
 // change what the cache evicts later.
 func (c *absentOwnerCache) peek(id objectReference) bool { return c.find(id) != nil }
 

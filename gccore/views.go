@@ -35,8 +35,8 @@ func viewOf(n *node) NodeView {
 }
 
 // Graph returns the GC's graph in identity order.
-func (s *Sim) Graph() []NodeView {
-	nodes := s.gb.graph.sortedNodes()
+func (v Inspector) Graph() []NodeView {
+	nodes := v.s.gb.graph.sortedNodes()
 	out := make([]NodeView, len(nodes))
 	for i, n := range nodes {
 		out[i] = viewOf(n)
@@ -45,8 +45,8 @@ func (s *Sim) Graph() []NodeView {
 }
 
 // Node returns the graph's node for uid.
-func (s *Sim) Node(uid types.UID) (NodeView, bool) {
-	n, ok := s.gb.graph.read(uid)
+func (v Inspector) Node(uid types.UID) (NodeView, bool) {
+	n, ok := v.s.gb.graph.read(uid)
 	if !ok {
 		return NodeView{}, false
 	}
@@ -54,12 +54,12 @@ func (s *Sim) Node(uid types.UID) (NodeView, bool) {
 }
 
 // Queues returns attemptToDelete and attemptToOrphan, in that order.
-func (s *Sim) Queues() []QueueView { return s.QueuesHead(0) }
+func (v Inspector) Queues() []QueueView { return v.QueuesHead(0) }
 
 // QueuesHead is Queues with at most n items per queue (all when n is 0); Total still
 // counts them all.
-func (s *Sim) QueuesHead(n int) []QueueView {
-	return []QueueView{s.gb.attemptToDelete.view(n), s.gb.attemptToOrphan.view(n)}
+func (v Inspector) QueuesHead(n int) []QueueView {
+	return []QueueView{v.s.gb.attemptToDelete.view(n), v.s.gb.attemptToOrphan.view(n)}
 }
 
 // GraphChange is one pending graphChanges entry, for views.
@@ -70,11 +70,11 @@ type GraphChange struct {
 }
 
 // GraphChanges lists the graph builder's pending entries, oldest first.
-func (s *Sim) GraphChanges() []GraphChange { return s.GraphChangesHead(0) }
+func (v Inspector) GraphChanges() []GraphChange { return v.GraphChangesHead(0) }
 
 // GraphChangesHead is GraphChanges with at most n entries (all when n is 0).
-func (s *Sim) GraphChangesHead(n int) []GraphChange {
-	pending := s.gb.graphChanges.pending()
+func (v Inspector) GraphChangesHead(n int) []GraphChange {
+	pending := v.s.gb.graphChanges.pending()
 	if n > 0 && len(pending) > n {
 		pending = pending[:n]
 	}
@@ -86,16 +86,25 @@ func (s *Sim) GraphChangesHead(n int) []GraphChange {
 }
 
 // GraphChangesLen is the number of pending graphChanges entries.
-func (s *Sim) GraphChangesLen() int { return s.gb.graphChanges.len() }
+func (v Inspector) GraphChangesLen() int { return v.s.gb.graphChanges.len() }
 
 // PendingWatchEvents is the number of events the informers have not delivered yet.
-func (s *Sim) PendingWatchEvents() int { return s.informers.count }
+func (v Inspector) PendingWatchEvents() int { return v.s.informers.count }
 
 // AbsentOwners lists the absentOwnerCache, most recently used first.
-func (s *Sim) AbsentOwners() []string {
+func (v Inspector) AbsentOwners() []string {
 	var out []string
-	for _, id := range s.gb.absentOwnerCache.Entries() {
+	for _, id := range v.s.gb.absentOwnerCache.Entries() {
 		out = append(out, id.String())
 	}
 	return out
 }
+
+// Inspector is a read-only view of a simulation's internals, for the views, Why and the
+// checks: the GC's graph, its queues and absentOwnerCache, the controllers' queues (like
+// upstream's dump.go and raft's Status). It changes nothing and reads the state at each
+// call; inputs and steps are Sim's.
+type Inspector struct{ s *Sim }
+
+// Inspect returns the simulation's Inspector.
+func (s *Sim) Inspect() Inspector { return Inspector{s} }

@@ -26,6 +26,8 @@ type Run struct {
 	// Unchanged lists the learner's actions that changed no stored object (a misspelled
 	// name, a finalizer the object does not hold), by index in the steps played.
 	Unchanged []int
+	// Trace is the run's trace records, kept by Play only (a check reads none).
+	Trace []gccore.Record
 }
 
 // Play runs the lesson's start until idle, then steps, then until idle again. The run
@@ -131,10 +133,13 @@ func (p *player) learner(what string, first int) error {
 	return nil
 }
 
-// drain reads the watch events since the last drain: what was stored and deleted.
+// drain reads the output since the last drain: the trace (kept by Play), and from the
+// watch events what was stored and deleted.
 func (p *player) drain() {
 	r := p.run
-	for _, ev := range p.runner.Sim.TakeWatch() {
+	rd := p.runner.Sim.Take()
+	r.Trace = append(r.Trace, rd.Records...)
+	for _, ev := range rd.Watch {
 		ref := ev.Object.Ref()
 		if ev.Type == watch.Added {
 			r.Stored = append(r.Stored, ref)
@@ -151,7 +156,7 @@ func (p *player) state() State {
 	// The stored objects themselves: the API server never changes one in place (a
 	// write stores a new object), and goals only read them.
 	return State{Tick: sim.CurrentTick(), Objects: sim.ObjectsShared(),
-		Deletions: append([]Deletion(nil), p.deletions...), Actions: append([]Action(nil), p.acts...), Why: sim.Reasons}
+		Deletions: append([]Deletion(nil), p.deletions...), Actions: append([]Action(nil), p.acts...), Why: sim.Inspect().Reasons}
 }
 
 // settle is Sim.RunUntilIdle, a tick at a time.

@@ -100,7 +100,7 @@ type State struct {
 	Deletions []Deletion
 	// Actions are the learner's actions, in order (not the start scenario's).
 	Actions []Action
-	// Why answers "why is this object not deleted yet" (gccore.Sim.Reasons): sentences
+	// Why answers "why is this object not deleted yet" (gccore.Inspector.Reasons): sentences
 	// that carry the rule ids they cite.
 	Why func(gccore.ObjectRef) []gccore.Reason
 }

@@ -66,9 +66,10 @@ const (
 	ControlCreate    = "create"    // create objects (form, YAML, console)
 	ControlUpdate    = "update"    // patch objects (YAML edit, console)
 	ControlConsole   = "console"   // the kubectl console
+	ControlRestart   = "restart"   // restart the controller-manager (SYNC-7)
 )
 
-var knownControls = []string{ControlStep, ControlDelete, ControlFinalizer, ControlCreate, ControlUpdate, ControlConsole}
+var knownControls = []string{ControlStep, ControlDelete, ControlFinalizer, ControlCreate, ControlUpdate, ControlConsole, ControlRestart}
 
 // Lesson is one exercise.
 type Lesson struct {

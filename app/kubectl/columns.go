@@ -107,30 +107,94 @@ func cell(o *gccore.Object, c column, now int64) string {
 	}
 	calc, arg, _ := strings.Cut(calc, ":")
 	var out string
-	switch calc {
-	case "age":
-		out = age(now - tickOf(o.CreationTimestamp.Time))
-	case "terminating": // the first field set, "Terminating" once deleted
-		if o.Terminating() {
-			return "Terminating"
+	if f := cellCalcs[calc]; f != nil {
+		var final bool
+		if out, final = f(o, arg, now); final {
+			return out
 		}
-		for _, p := range strings.Split(arg, "|") {
-			if out = text(field(o, p)); out != "" {
-				break
-			}
-		}
-	case "ratio": // a/b, b 1 when unset (the API server's default replicas, completions)
+	}
+	return orDefault(out, c.def)
+}
+
+// cellCalc computes a calculated column ("=calc:arg"); final is set when its value
+// stands as it is, without the column's default.
+type cellCalc func(o *gccore.Object, arg string, now int64) (out string, final bool)
+
+// cellCalcs are the calculated columns, by name.
+var cellCalcs = map[string]cellCalc{
+	"age": func(o *gccore.Object, _ string, now int64) (string, bool) {
+		return age(now - tickOf(o.CreationTimestamp.Time)), false
+	},
+	"terminating": terminatingOr,
+	"ratio": func(o *gccore.Object, arg string, _ int64) (string, bool) { // a/b, b 1 when unset (the API server's default replicas, completions)
 		a, b, _ := strings.Cut(arg, ",")
-		out = orDefault(text(field(o, a)), "0") + "/" + orDefault(text(field(o, b)), "1")
-	case "pod-ready":
-		ready := 0
-		for _, s := range list(o, "status.containerStatuses") {
-			if m, _ := s.(map[string]any); m != nil && m["ready"] == true {
-				ready++
-			}
+		return orDefault(text(field(o, a)), "0") + "/" + orDefault(text(field(o, b)), "1"), false
+	},
+	"pod-ready":    podReady,
+	"sum":          overItems("sum"),
+	"each":         overItems("each"),
+	"access-modes": overItems("access-modes"),
+	"ports":        portsColumn,
+	"selector":     selectorColumn,
+	"labels": func(o *gccore.Object, arg string, _ int64) (string, bool) {
+		m, _ := field(o, arg).(map[string]any)
+		return labelList(m), false
+	},
+	"count":      countEntries,
+	"job-status": jobStatus,
+	"capital": func(o *gccore.Object, arg string, _ int64) (string, bool) { // a boolean as kubectl prints it
+		if field(o, arg) == true {
+			return "True", false
 		}
-		out = strconv.Itoa(ready) + "/" + strconv.Itoa(len(list(o, "spec.containers")))
-	case "sum", "each", "access-modes": // over a list's items: a field's sum, or the items (their field) joined
+		return "", false
+	},
+	"claim": func(o *gccore.Object, _ string, _ int64) (string, bool) {
+		if name := text(field(o, "spec.claimRef.name")); name != "" {
+			return text(field(o, "spec.claimRef.namespace")) + "/" + name, false
+		}
+		return "", false
+	},
+	"owners": func(o *gccore.Object, _ string, _ int64) (string, bool) {
+		var owners []string
+		for _, r := range o.OwnerReferences {
+			owners = append(owners, typeNameOf(r.APIVersion, r.Kind)+"/"+r.Name)
+		}
+		return orNone(strings.Join(owners, ",")), false
+	},
+	"finalizers": func(o *gccore.Object, _ string, _ int64) (string, bool) {
+		return orNone(strings.Join(o.Finalizers, ",")), false
+	},
+}
+
+// terminatingOr is the first of the fields arg lists (a|b) that is set, "Terminating"
+// once deleted.
+func terminatingOr(o *gccore.Object, arg string, _ int64) (string, bool) {
+	if o.Terminating() {
+		return "Terminating", true
+	}
+	for _, p := range strings.Split(arg, "|") {
+		if out := text(field(o, p)); out != "" {
+			return out, false
+		}
+	}
+	return "", false
+}
+
+// podReady is READY: the ready containers of the Pod's containers.
+func podReady(o *gccore.Object, _ string, _ int64) (string, bool) {
+	ready := 0
+	for _, s := range list(o, "status.containerStatuses") {
+		if m, _ := s.(map[string]any); m != nil && m["ready"] == true {
+			ready++
+		}
+	}
+	return strconv.Itoa(ready) + "/" + strconv.Itoa(len(list(o, "spec.containers"))), false
+}
+
+// overItems is a calculation over a list's items (arg is list.field, or the list for
+// access-modes): the field's sum, or the items (their field) joined.
+func overItems(calc string) cellCalc {
+	return func(o *gccore.Object, arg string, _ int64) (string, bool) {
 		path, key := arg, ""
 		if calc != "access-modes" {
 			path, key = arg[:strings.LastIndexByte(arg, '.')], arg[strings.LastIndexByte(arg, '.')+1:]
@@ -146,73 +210,64 @@ func cell(o *gccore.Object, c column, now int64) string {
 		}
 		switch calc {
 		case "sum":
-			out = strconv.FormatInt(sum, 10)
+			return strconv.FormatInt(sum, 10), false
 		case "each":
-			out = orNone(strings.Join(items, ","))
-		default:
-			return accessModes.Replace(strings.Join(items, ","))
+			return orNone(strings.Join(items, ",")), false
 		}
-	case "ports":
-		var ports []string
-		for _, p := range list(o, "spec.ports") {
-			if m, _ := p.(map[string]any); m != nil {
-				ports = append(ports, text(m["port"])+"/"+orDefault(text(m["protocol"]), "TCP"))
-			}
-		}
-		out = orNone(strings.Join(ports, ","))
-	case "selector":
-		sel, _ := field(o, "spec.selector").(map[string]any)
-		if _, ok := sel["matchExpressions"]; ok {
-			return "<expressions>"
-		}
-		if ml, ok := sel["matchLabels"].(map[string]any); ok {
-			sel = ml
-		}
-		out = labelList(sel)
-	case "labels":
-		m, _ := field(o, arg).(map[string]any)
-		out = labelList(m)
-	case "count":
-		n := 0
-		for _, p := range strings.Split(arg, ",") {
-			switch v := field(o, p).(type) {
-			case map[string]any:
-				n += len(v)
-			case []any:
-				n += len(v)
-			}
-		}
-		out = strconv.Itoa(n)
-	case "job-status":
-		for _, cond := range list(o, "status.conditions") {
-			if m, _ := cond.(map[string]any); m != nil && m["status"] == "True" {
-				if t := text(m["type"]); t == "Complete" || t == "Failed" || t == "Suspended" {
-					return t
-				}
-			}
-		}
-		if o.Terminating() {
-			return "Terminating"
-		}
-		out = "Running"
-	case "capital": // a boolean as kubectl prints it
-		if field(o, arg) == true {
-			out = "True"
-		}
-	case "claim":
-		if name := text(field(o, "spec.claimRef.name")); name != "" {
-			out = text(field(o, "spec.claimRef.namespace")) + "/" + name
-		}
-	case "owners":
-		var owners []string
-		for _, r := range o.OwnerReferences {
-			owners = append(owners, typeNameOf(r.APIVersion, r.Kind)+"/"+r.Name)
-		}
-		out = orNone(strings.Join(owners, ","))
-	case "finalizers":
-		out = orNone(strings.Join(o.Finalizers, ","))
+		return accessModes.Replace(strings.Join(items, ",")), true
 	}
-	return orDefault(out, c.def)
+}
+
+// portsColumn is a Service's PORT(S): port/protocol, TCP when unset.
+func portsColumn(o *gccore.Object, _ string, _ int64) (string, bool) {
+	var ports []string
+	for _, p := range list(o, "spec.ports") {
+		if m, _ := p.(map[string]any); m != nil {
+			ports = append(ports, text(m["port"])+"/"+orDefault(text(m["protocol"]), "TCP"))
+		}
+	}
+	return orNone(strings.Join(ports, ",")), false
+}
+
+// selectorColumn is spec.selector's labels; "<expressions>" for match expressions.
+func selectorColumn(o *gccore.Object, _ string, _ int64) (string, bool) {
+	sel, _ := field(o, "spec.selector").(map[string]any)
+	if _, ok := sel["matchExpressions"]; ok {
+		return "<expressions>", true
+	}
+	if ml, ok := sel["matchLabels"].(map[string]any); ok {
+		sel = ml
+	}
+	return labelList(sel), false
+}
+
+// countEntries is the entries of the maps and lists arg names (a,b).
+func countEntries(o *gccore.Object, arg string, _ int64) (string, bool) {
+	n := 0
+	for _, p := range strings.Split(arg, ",") {
+		switch v := field(o, p).(type) {
+		case map[string]any:
+			n += len(v)
+		case []any:
+			n += len(v)
+		}
+	}
+	return strconv.Itoa(n), false
+}
+
+// jobStatus is a Job's STATUS: its final condition, else Terminating or Running.
+func jobStatus(o *gccore.Object, _ string, _ int64) (string, bool) {
+	for _, cond := range list(o, "status.conditions") {
+		if m, _ := cond.(map[string]any); m != nil && m["status"] == "True" {
+			if t := text(m["type"]); t == "Complete" || t == "Failed" || t == "Suspended" {
+				return t, true
+			}
+		}
+	}
+	if o.Terminating() {
+		return "Terminating", true
+	}
+	return "Running", false
 }
 
 var accessModes = strings.NewReplacer("ReadWriteOncePod", "RWOP", "ReadWriteOnce", "RWO", "ReadOnlyMany", "ROX", "ReadWriteMany", "RWX")

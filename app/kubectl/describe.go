@@ -16,7 +16,7 @@ import (
 
 // describe prints each named object as kubectl describe does, with what the garbage
 // collector needs: owner references, finalizers, the deletion timestamp, the dependents,
-// and gccore's answer to "why is it not deleted yet" (Sim.Why, as the Inspector shows).
+// and gccore's answer to "why is it not deleted yet" (gccore.Inspector.Why, as the page's Inspector shows).
 func describe(ws *workspace.Workspace, args []string) (string, error) {
 	f, err := parseFlags(args, listFlags)
 	if err != nil {
@@ -95,7 +95,7 @@ func describeObject(ws *workspace.Workspace, o *gccore.Object) string {
 		}
 	}
 	fmt.Fprintln(w, "Why Not Deleted Yet:")
-	for _, s := range ws.Why(o.Ref()) {
+	for _, s := range ws.Sim().Inspect().Why(o.Ref()) {
 		fmt.Fprintln(w, wrap(s, "  - ", "    ", whyWidth))
 	}
 	events(w, v, o)
@@ -147,10 +147,9 @@ func dependents(v *workspace.View, o *gccore.Object) []string {
 // events prints the garbage collector's events about o, as kubectl prints an object's
 // events.
 func events(w *tabwriter.Writer, v *workspace.View, o *gccore.Object) {
-	suffix := " (" + string(o.UID) + ")"
 	var rows []gccore.GCEvent
 	for _, e := range v.Events {
-		if strings.HasSuffix(e.Object, suffix) {
+		if e.UID == o.UID {
 			rows = append(rows, e)
 		}
 	}

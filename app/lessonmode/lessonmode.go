@@ -8,6 +8,7 @@ import (
 	"fmt"
 
 	"github.com/gcplay/gcplay/app/workspace"
+	"github.com/gcplay/gcplay/gccore"
 	"github.com/gcplay/gcplay/gccore/scenario"
 	"github.com/gcplay/gcplay/lessons"
 )
@@ -21,7 +22,7 @@ func Open(l *lessons.Lesson, name string) (*workspace.Workspace, error) {
 	if err != nil {
 		return nil, err
 	}
-	ws.SetAttempt(workspace.Attempt{Lesson: l.ID, Rest: ws.Position()})
+	ws.SetAttempt(workspace.Attempt{Lesson: l.ID, Rest: ws.History().Position()})
 	return ws, nil
 }
 
@@ -57,7 +58,7 @@ func Attempt(l *lessons.Lesson, ws *workspace.Workspace) (workspace.Attempt, err
 	if err != nil {
 		return workspace.Attempt{}, err
 	}
-	a = workspace.Attempt{Lesson: l.ID, Rest: fresh.Position()}
+	a = workspace.Attempt{Lesson: l.ID, Rest: fresh.History().Position()}
 	ws.SetAttempt(a)
 	return a, nil
 }
@@ -87,21 +88,21 @@ type Judge struct {
 // events, API-16), the learner's successful actions (not the start scenario's own steps)
 // and the GC's "why". Its slices are the Judge's: valid until the next call.
 func (j *Judge) State(ws *workspace.Workspace) lessons.State {
-	pos := ws.Position()
+	pos := ws.History().Position()
 	k := 0
 	if j.ws == ws {
 		k = min(len(j.serials), pos)
 	}
 	// The last entry read that is still the workspace's: the history is only ever cut
 	// and appended to, so the entries before it are the workspace's too.
-	for k > 0 && ws.Change(k-1).Serial != j.serials[k-1] {
+	for k > 0 && ws.History().Change(k-1).Serial != j.serials[k-1] {
 		k--
 	}
 	if k == 0 {
 		// From the base: another workspace, or this one reset or replaced (Replace
 		// keeps the pointer and changes the base).
 		j.ws, j.serials, j.dels, j.acts = ws, j.serials[:0], j.dels[:0], j.acts[:0]
-		for _, ev := range ws.BaseDeleted() {
+		for _, ev := range ws.History().BaseDeleted() {
 			j.read++
 			j.dels = append(j.dels, lessons.Deletion{Ref: ev.Object.Ref(), Tick: ev.Tick})
 		}
@@ -110,7 +111,7 @@ func (j *Judge) State(ws *workspace.Workspace) lessons.State {
 	j.serials, j.dels, j.acts = j.serials[:k], j.dels[:j.delsAt[k]], j.acts[:j.actsAt[k]]
 	j.delsAt, j.actsAt = j.delsAt[:k+1], j.actsAt[:k+1]
 	for i := k; i < pos; i++ {
-		c := ws.Change(i)
+		c := ws.History().Change(i)
 		j.read++
 		if a, ok := lessons.ActionOf(c.In); ok && !c.Scripted && c.Err == "" {
 			j.acts = append(j.acts, a)
@@ -124,7 +125,7 @@ func (j *Judge) State(ws *workspace.Workspace) lessons.State {
 	}
 	v := ws.View()
 	return lessons.State{Tick: v.Tick, Objects: v.Objects, Deletions: j.dels[:len(j.dels):len(j.dels)],
-		Actions: j.acts[:len(j.acts):len(j.acts)], Why: ws.Reasons}
+		Actions: j.acts[:len(j.acts):len(j.acts)], Why: func(ref gccore.ObjectRef) []gccore.Reason { return ws.Sim().Inspect().Reasons(ref) }}
 }
 
 // Apply plays one solution step on the workspace: an action at the current tick, a

@@ -90,7 +90,7 @@ func TestJudgeReadsOnlyNewEvents(t *testing.T) {
 		var j Judge
 		j.State(ws)
 		scannedBefore, judged := 0, 0
-		from := ws.Position()
+		from := ws.History().Position()
 		judge := func() {
 			t.Helper()
 			read := j.read
@@ -98,13 +98,13 @@ func TestJudgeReadsOnlyNewEvents(t *testing.T) {
 			judged++
 			scannedBefore += len(ws.View().Trace)
 			want := 0
-			for i := from; i < ws.Position(); i++ {
-				want += 1 + len(ws.Change(i).Deleted)
+			for i := from; i < ws.History().Position(); i++ {
+				want += 1 + len(ws.History().Change(i).Deleted)
 			}
 			if got := j.read - read; got != want {
 				t.Errorf("%s: a judgement read %d entries and events, want the %d new ones", id, got, want)
 			}
-			from = ws.Position()
+			from = ws.History().Position()
 		}
 		for _, st := range l.Solution {
 			if err := Apply(ws, st); err != nil {
@@ -138,7 +138,7 @@ func TestJudgeAfterRewindAndNewAction(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rest := ws.Position()
+	rest := ws.History().Position()
 	var j Judge
 	for _, st := range l.Solution {
 		if err := Apply(ws, st); err != nil {

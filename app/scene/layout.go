@@ -80,16 +80,50 @@ func shapeOf(vs []vertex) *shape {
 // its owners, so siblings stay together. Vertices in collapsed hide their descendants
 // that have no other visible owner. The result is deterministic.
 func (s *shape) place(collapsed map[string]bool) (pos map[string]*placed, order []string, w, h float64) {
-	vs, deps, owners, dag, topo := s.vs, s.deps, s.owners, s.dag, s.topo
-	out := make(map[string]*placed, len(vs))
+	vs := s.vs
 	ps := make([]placed, len(vs))
 	for i := range ps {
 		ps[i].rank = s.rank[i]
-		ps[i].hasDependents = len(deps[i]) > 0
+		ps[i].hasDependents = len(s.deps[i]) > 0
 	}
-	// Collapse: hidden when every owner in the DAG is hidden or collapsed.
-	for _, i := range topo {
-		os := dagOwners(dag, owners[i], i)
+	s.fold(ps, collapsed)
+	layers, visible := s.layers(ps)
+	cols := max(minCols, int(math.Ceil(math.Sqrt(float64(visible))*1.6)))
+	width := 0.0
+	y := margin
+	xs := make([]float64, len(vs))
+	for r, layer := range layers {
+		s.orderLayer(layer, r, ps, xs)
+		for start := 0; start < len(layer); start += cols {
+			row := layer[start:min(start+cols, len(layer))]
+			for k, i := range row {
+				order = append(order, vs[i].id)
+				xs[i] = margin + float64(k)*(NodeW+gapX)
+				ps[i].x, ps[i].y = xs[i], y
+			}
+			width = max(width, float64(len(row))*(NodeW+gapX)-gapX)
+			y += NodeH + gapRow
+		}
+		y += gapLayer - gapRow
+	}
+	centerRows(layers, ps, width)
+	out := make(map[string]*placed, len(vs))
+	for i, v := range vs {
+		out[v.id] = &ps[i]
+	}
+	h = y - gapLayer + gapRow + margin
+	if visible == 0 {
+		h = 2 * margin
+	}
+	return out, order, width + 2*margin, h
+}
+
+// fold hides the vertices whose every owner in the DAG is hidden or collapsed, and counts
+// on each visible collapsed vertex what it hides.
+func (s *shape) fold(ps []placed, collapsed map[string]bool) {
+	vs := s.vs
+	for _, i := range s.topo {
+		os := dagOwners(s.dag, s.owners[i], i)
 		if len(os) == 0 {
 			continue
 		}
@@ -105,14 +139,15 @@ func (s *shape) place(collapsed map[string]bool) (pos map[string]*placed, order 
 	for i := range vs {
 		if collapsed[vs[i].id] && !ps[i].hidden {
 			var kinds map[string]int
-			ps[i].hiddenBelow, kinds = countHidden(i, deps, func(j int) bool { return ps[j].hidden }, func(j int) string { return vs[j].kind })
+			ps[i].hiddenBelow, kinds = countHidden(i, s.deps, func(j int) bool { return ps[j].hidden }, func(j int) string { return vs[j].kind })
 			ps[i].hiddenKinds = hiddenSummary(kinds)
 		}
 	}
-	// Layers of visible vertices.
-	visible := 0
-	var layers [][]int
-	for _, i := range topo {
+}
+
+// layers are the visible vertices by rank, in topological order; visible counts them.
+func (s *shape) layers(ps []placed) (layers [][]int, visible int) {
+	for _, i := range s.topo {
 		if ps[i].hidden {
 			continue
 		}
@@ -122,50 +157,43 @@ func (s *shape) place(collapsed map[string]bool) (pos map[string]*placed, order 
 		}
 		layers[ps[i].rank] = append(layers[ps[i].rank], i)
 	}
-	cols := max(minCols, int(math.Ceil(math.Sqrt(float64(visible))*1.6)))
-	width := 0.0
-	y := margin
-	xs := make([]float64, len(vs))
-	for r, layer := range layers {
-		if r == 0 {
-			sort.Slice(layer, func(a, b int) bool { return vs[layer[a]].key < vs[layer[b]].key })
-		} else {
-			bary := make(map[int]float64, len(layer))
-			for _, i := range layer {
-				sum, n := 0.0, 0
-				for _, o := range owners[i] {
-					if !ps[o].hidden && ps[o].rank < r {
-						sum += xs[o]
-						n++
-					}
-				}
-				if n > 0 {
-					bary[i] = sum / float64(n)
-				} else {
-					bary[i] = math.Inf(1)
-				}
-			}
-			sort.SliceStable(layer, func(a, b int) bool {
-				ba, bb := bary[layer[a]], bary[layer[b]]
-				if ba != bb {
-					return ba < bb
-				}
-				return vs[layer[a]].key < vs[layer[b]].key
-			})
-		}
-		for start := 0; start < len(layer); start += cols {
-			row := layer[start:min(start+cols, len(layer))]
-			for k, i := range row {
-				order = append(order, vs[i].id)
-				xs[i] = margin + float64(k)*(NodeW+gapX)
-				ps[i].x, ps[i].y = xs[i], y
-			}
-			width = max(width, float64(len(row))*(NodeW+gapX)-gapX)
-			y += NodeH + gapRow
-		}
-		y += gapLayer - gapRow
+	return layers, visible
+}
+
+// orderLayer orders layer r: the top one by key, the others by the mean x (xs) of their
+// visible owners above, so siblings stay together; ties and orphans by key.
+func (s *shape) orderLayer(layer []int, r int, ps []placed, xs []float64) {
+	vs := s.vs
+	if r == 0 {
+		sort.Slice(layer, func(a, b int) bool { return vs[layer[a]].key < vs[layer[b]].key })
+		return
 	}
-	// Center every row under the widest one.
+	bary := make(map[int]float64, len(layer))
+	for _, i := range layer {
+		sum, n := 0.0, 0
+		for _, o := range s.owners[i] {
+			if !ps[o].hidden && ps[o].rank < r {
+				sum += xs[o]
+				n++
+			}
+		}
+		if n > 0 {
+			bary[i] = sum / float64(n)
+		} else {
+			bary[i] = math.Inf(1)
+		}
+	}
+	sort.SliceStable(layer, func(a, b int) bool {
+		ba, bb := bary[layer[a]], bary[layer[b]]
+		if ba != bb {
+			return ba < bb
+		}
+		return vs[layer[a]].key < vs[layer[b]].key
+	})
+}
+
+// centerRows centers every row under the widest one (width).
+func centerRows(layers [][]int, ps []placed, width float64) {
 	rowWidth := map[float64]float64{}
 	for _, layer := range layers {
 		for _, i := range layer {
@@ -177,14 +205,6 @@ func (s *shape) place(collapsed map[string]bool) (pos map[string]*placed, order 
 			ps[i].x += (width - rowWidth[ps[i].y]) / 2
 		}
 	}
-	for i, v := range vs {
-		out[v.id] = &ps[i]
-	}
-	h = y - gapLayer + gapRow + margin
-	if visible == 0 {
-		h = 2 * margin
-	}
-	return out, order, width + 2*margin, h
 }
 
 // acyclic returns the edges i -> j of deps that are not back edges of a depth-first

@@ -1,62 +1,38 @@
 package ui
 
-// Cmd is a playground command: what a toolbar button, a keyboard shortcut or a menu
-// entry asks for. One table keeps the buttons, the shortcuts and the help overlay in step.
-type Cmd string
-
-const (
-	CmdStep        Cmd = "step"
-	CmdRun         Cmd = "run"
-	CmdPause       Cmd = "pause"
-	CmdRunIdle     Cmd = "run-until-idle"
-	CmdReset       Cmd = "reset"
-	CmdDeliver     Cmd = "deliver-event"
-	CmdGraphChange Cmd = "process-graph-change"
-	CmdDeleteItem  Cmd = "run-delete-item"
-	CmdOrphanItem  Cmd = "run-orphan-item"
-	CmdUntilChange Cmd = "until-change"
-	CmdBack        Cmd = "back"
-	CmdForward     Cmd = "forward"
-	CmdDelete      Cmd = "delete"
-	CmdPolicy      Cmd = "policy"
-	CmdMode        Cmd = "toggle-graph"
-	CmdFit         Cmd = "fit"
-	CmdHelp        Cmd = "help"
-	CmdClose       Cmd = "close"
-	CmdConsole     Cmd = "console"
-)
+import "github.com/gcplay/gcplay/app/session"
 
 // Shortcut is one keyboard binding.
 type Shortcut struct {
 	Key  string // KeyboardEvent.key
-	Cmd  Cmd
+	Cmd  session.Cmd
 	Text string // what it does, for the help overlay
 }
 
 // Shortcuts lists every keyboard shortcut, in help order.
 var Shortcuts = []Shortcut{
-	{"s", CmdStep, "Step: one tick"},
-	{" ", CmdRun, "Run / Pause (space)"},
-	{"i", CmdRunIdle, "Run until idle"},
-	{"r", CmdReset, "Reset to the scenario's start"},
-	{"e", CmdDeliver, "Fine step: deliver one watch event"},
-	{"g", CmdGraphChange, "Fine step: process one graphChanges entry"},
-	{"d", CmdDeleteItem, "Fine step: one attemptToDelete item"},
-	{"o", CmdOrphanItem, "Fine step: one attemptToOrphan item"},
-	{"u", CmdUntilChange, "Step until the chosen queue changes"},
-	{"ArrowLeft", CmdBack, "Rewind one tick"},
-	{"ArrowRight", CmdForward, "Forward one tick (replays the timeline, or steps)"},
-	{"Delete", CmdDelete, "Delete the selected object with the chosen policy"},
-	{"p", CmdPolicy, "Cycle the deletion policy"},
-	{"v", CmdMode, "Toggle API objects / GC graph"},
-	{"f", CmdFit, "Fit the graph to the panel"},
-	{"k", CmdConsole, "Focus the kubectl console"},
-	{"?", CmdHelp, "Show this help"},
-	{"Escape", CmdClose, "Close the overlay"},
+	{"s", session.CmdStep, "Step: one tick"},
+	{" ", session.CmdRun, "Run / Pause (space)"},
+	{"i", session.CmdRunIdle, "Run until idle"},
+	{"r", session.CmdReset, "Reset to the scenario's start"},
+	{"e", session.CmdDeliver, "Fine step: deliver one watch event"},
+	{"g", session.CmdGraphChange, "Fine step: process one graphChanges entry"},
+	{"d", session.CmdDeleteItem, "Fine step: one attemptToDelete item"},
+	{"o", session.CmdOrphanItem, "Fine step: one attemptToOrphan item"},
+	{"u", session.CmdUntilChange, "Step until the chosen queue changes"},
+	{"ArrowLeft", session.CmdBack, "Rewind one tick"},
+	{"ArrowRight", session.CmdForward, "Forward one tick (replays the timeline, or steps)"},
+	{"Delete", session.CmdDelete, "Delete the selected object with the chosen policy"},
+	{"p", session.CmdPolicy, "Cycle the deletion policy"},
+	{"v", session.CmdMode, "Toggle API objects / GC graph"},
+	{"f", session.CmdFit, "Fit the graph to the panel"},
+	{"k", session.CmdConsole, "Focus the kubectl console"},
+	{"?", session.CmdHelp, "Show this help"},
+	{"Escape", session.CmdClose, "Close the overlay"},
 }
 
 // shortcutFor returns the command bound to a key.
-func shortcutFor(key string) (Cmd, bool) {
+func shortcutFor(key string) (session.Cmd, bool) {
 	for _, s := range Shortcuts {
 		if s.Key == key {
 			return s.Cmd, true

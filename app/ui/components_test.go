@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"github.com/gcplay/gcplay/app/session"
 	"regexp"
 	"strings"
 	"testing"
@@ -36,7 +37,7 @@ func mustContain(t *testing.T, html string, wants ...string) {
 }
 
 func TestToolbarContract(t *testing.T) {
-	html := render(&Toolbar{Tick: 7, LastTick: 9, Run: Paused, Speed: 4, Until: workspace.QueueAttemptToDelete})
+	html := render(&Toolbar{Tick: 7, LastTick: 9, Run: session.Paused, Speed: 4, Until: workspace.QueueAttemptToDelete})
 	for _, name := range []string{"Step", "Run", "Pause", "Run until idle", "Reset"} {
 		if !regexp.MustCompile(`<button[^>]*>\s*` + regexp.QuoteMeta(name) + `\s*</button>`).MatchString(html) {
 			t.Errorf("no button named %q", name)
@@ -114,13 +115,13 @@ func TestInspectorExplains(t *testing.T) {
 	if !ok {
 		t.Fatal("owner not stored")
 	}
-	html := render(&Inspector{View: w.View(), Selected: o.UID, Why: w.Why(o.Ref()), YAML: objectYAML(o)})
+	html := render(&Inspector{View: w.View(), Selected: o.UID, Why: session.WhyLines(w.Sim().Inspect().Reasons(o.Ref()), ""), YAML: session.ObjectYAML(o)})
 	mustContain(t, html, "Why is it not deleted yet?", "foregroundDeletion", ">FG-1</button>", "blocker", "Remove")
 }
 
 func TestTraceLinksRules(t *testing.T) {
-	v := &workspace.View{Trace: []gccore.Record{{Seq: 1, Tick: 2, Component: "delete-worker-0", Queue: "attemptToDelete",
-		Rule: "DEL-9c", Key: "v1/ConfigMap default/c", Text: "deleted", Call: "delete v1/configmaps default/c", Result: "200 OK"}}}
+	v := &workspace.View{Trace: []gccore.Record{{Seq: 1, Tick: 2, Component: gccore.Worker(gccore.RoleDeleteWorker, 0), Queue: gccore.QueueAttemptToDelete,
+		Rule: "DEL-9c", Object: gccore.ObjectRef{APIVersion: "v1", Kind: "ConfigMap", Namespace: "default", Name: "c"}, Text: "deleted", Call: "delete v1/configmaps default/c", Result: gccore.Outcome{Code: 200, Reason: "OK"}}}}
 	mustContain(t, render(&TracePanel{View: v}), "Trace", "filter")
 	html := traceRowMarkup(v.Trace[0], false) // the rows are drawn in the browser (domList)
 	mustContain(t, html, `title="Show rule DEL-9"`, ">DEL-9c</button>", "t=2", "200 OK")
@@ -160,7 +161,7 @@ func TestAuthorFormBuildsOwners(t *testing.T) {
 }
 
 func TestPlaygroundPrerenders(t *testing.T) {
-	html := render(&Playground{})
+	html := render(NewPlayground())
 	mustContain(t, html, `id="status"`, "Loading the simulator")
 }
 
@@ -185,7 +186,7 @@ func findObject(v *workspace.View, name string) (*gccore.Object, bool) {
 // TestPanicShowsCrashScreen: a panic in a state change becomes the crash screen with a
 // "Copy scenario" button, never a blank page.
 func TestPanicShowsCrashScreen(t *testing.T) {
-	p := &Playground{ws: exampleWorkspace(t, "deployment"), status: statusReady}
+	p := testPlayground(exampleWorkspace(t, "deployment"))
 	p.guard(app.Context{}, "test", func() error { panic("boom") })
 	if p.status != statusCrashed || !strings.Contains(p.crash, "boom") {
 		t.Fatalf("status %v crash %q", p.status, p.crash)
@@ -198,4 +199,11 @@ func TestPanicShowsCrashScreen(t *testing.T) {
 func TestRenderPanicIsContained(t *testing.T) {
 	html := render(&Inspector{}) // no View: the panel panics
 	mustContain(t, html, "The inspector panel failed", "Copy scenario")
+}
+
+// testPlayground is the page open on ws, as after loading.
+func testPlayground(ws *workspace.Workspace) *Playground {
+	p := NewPlayground()
+	p.open(ws)
+	return p
 }

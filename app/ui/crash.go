@@ -11,10 +11,10 @@ const crashScript = "/web/crash.js"
 // screen. It runs inside the browser's call, not on the UI goroutine: it only reads.
 func (p *Playground) exposeSession() func() {
 	fn := app.FuncOf(func(this app.Value, args []app.Value) any {
-		if p.ws == nil {
+		if p.s.Workspace() == nil {
 			return ""
 		}
-		return string(p.ws.ExportScenario())
+		return string(p.s.Workspace().ExportScenario())
 	})
 	app.Window().Set("gcplaySession", fn)
 	return func() {

@@ -1,38 +1,11 @@
 package ui
 
 import (
-	"fmt"
-	"strings"
+	"github.com/gcplay/gcplay/app/session"
 
-	"github.com/gcplay/gcplay/app/scene"
 	"github.com/gcplay/gcplay/app/workspace"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
-
-// Export formats.
-const (
-	exportScenario = "scenario"
-	exportYAML     = "yaml"
-	exportDOT      = "dot"
-	exportSVG      = "svg"
-	exportLink     = "link"
-)
-
-// exportText renders the session in one of the export formats.
-func exportText(ws *workspace.Workspace, format string, mode scene.Mode, collapsed map[string]bool) (name, mime, text string, err error) {
-	base := strings.NewReplacer("/", "-", " ", "-").Replace(ws.Name())
-	switch format {
-	case exportScenario:
-		return base + "-session.yaml", "application/yaml", string(ws.ExportScenario()), nil
-	case exportYAML:
-		return base + "-objects.yaml", "application/yaml", string(ws.ObjectsYAML()), nil
-	case exportDOT:
-		return base + "-gc-graph.dot", "text/vnd.graphviz", ws.DOT(), nil
-	case exportSVG:
-		return base + "-graph.svg", "image/svg+xml", scene.Build(ws.View(), mode, collapsed).SVG(), nil
-	}
-	return "", "", "", fmt.Errorf("unknown export format %q", format)
-}
 
 // ExportPanel offers the session as a scenario file, the objects as YAML, the GC's graph
 // as DOT, the drawn graph as SVG, and a link that reopens the session.
@@ -58,10 +31,10 @@ func (x *ExportPanel) Render() (ui app.UI) {
 	return app.Div().Class("panel", "export").Body(
 		app.H2().Text(tr(x.Lang, "Export")),
 		app.Ul().Class("export-list").Body(
-			item(exportScenario, "Session as scenario", "a scenario file that gcplay sim replays to the same end state"),
-			item(exportYAML, "Objects as YAML", "the stored objects as a v1 List, as gcplay sim prints them"),
-			item(exportDOT, "GC graph as DOT", "uidToNode, like kube-controller-manager's debug handler"),
-			item(exportSVG, "Graph as SVG", "the graph as drawn now"),
+			item(session.ExportScenario, "Session as scenario", "a scenario file that gcplay sim replays to the same end state"),
+			item(session.ExportYAML, "Objects as YAML", "the stored objects as a v1 List, as gcplay sim prints them"),
+			item(session.ExportDOT, "GC graph as DOT", "uidToNode, like kube-controller-manager's debug handler"),
+			item(session.ExportSVG, "Graph as SVG", "the graph as drawn now"),
 		),
 		app.H3().Text(tr(x.Lang, "Link to this session")),
 		app.P().Class("muted", "small").Text(tr(x.Lang, "The link carries the session as a scenario; it opens paused at tick 0.")),

@@ -22,6 +22,8 @@ type GraphPanel struct {
 	Collapsed map[string]bool // replaced, never changed in place, so go-app sees changes
 	// LegendOpen opens the legend (a first visit); the reader may close it.
 	LegendOpen bool
+	// Marked are the nodes compare mode marks as ending differently; nil outside it.
+	Marked map[types.UID]bool
 	// Empty is what an empty graph says, naming only the controls the page offers.
 	Empty string
 
@@ -150,7 +152,7 @@ func (g *GraphPanel) Render() (ui app.UI) {
 		svgEl("svg").Class("graph-svg", g.detail()).Attr("data-graph", g.Mode.String()).Attr("role", "img").Aria("label", fmt.Sprintf("%s graph, %d nodes", g.Mode, len(s.Nodes))).
 			OnClick(g.onClick).Body(
 			svgEl("g").Attr("transform", transformOf(g.vp)).Body(
-				&GraphCanvas{Lang: g.Lang, Scene: s, Selected: g.Selected, Collapsed: g.Collapsed},
+				&GraphCanvas{Lang: g.Lang, Scene: s, Selected: g.Selected, Collapsed: g.Collapsed, Marked: g.Marked},
 			),
 		),
 		app.If(len(s.Nodes) == 0 && s != unfolded, func() app.UI {

@@ -21,6 +21,8 @@ type GraphCanvas struct {
 	Scene     *scene.Scene
 	Selected  types.UID
 	Collapsed map[string]bool
+	// Marked are the nodes compare mode marks (fate-differs); nil outside it.
+	Marked map[types.UID]bool
 
 	edges, nodes domList
 	// nodeMarks caches the markup of each node by its data, nodePos its transform by
@@ -80,7 +82,7 @@ func (c *GraphCanvas) keyedNodes() []keyedMarkup {
 	out := c.nodeRows[:0]
 	for _, n := range c.Scene.Nodes {
 		d := nodeData(n, n.UID == c.Selected && c.Selected != "", c.Collapsed[n.ID])
-		d.Lang = c.Lang
+		d.Lang, d.FateDiffers = c.Lang, c.Marked[n.UID]
 		out = append(out, keyedMarkup{key: n.ID, markup: c.nodeMarks.markup(n.ID, d, NodeData.text),
 			attr: c.nodePos.markup(n.ID, [2]float64{n.X, n.Y}, translate)})
 	}

@@ -33,6 +33,7 @@ type NodeData struct {
 	HasDependents                     bool
 	HiddenBelow                       int
 	HiddenKinds                       string
+	FateDiffers                       bool   // compare mode: the object ends differently in the other run
 	Lang                              string // the badge's language
 }
 
@@ -57,6 +58,9 @@ func (n *NodeData) markup(b *strings.Builder) {
 	}
 	if n.Selected {
 		cls += " sel"
+	}
+	if n.FateDiffers {
+		cls += " fate-differs"
 	}
 	fmt.Fprintf(b, `<g class="%s" data-node="%s"`, cls, esc(n.ID))
 	if n.Object {

@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"fmt"
 	"strconv"
 
 	"github.com/gcplay/gcplay/app/workspace"
@@ -50,20 +49,20 @@ func (p *Playground) renderTour() app.UI {
 	st := tourSteps[p.tour-1]
 	if p.compact && st.target == ".pg-bottom" { // the queues and the trace are side tabs
 		st.target = ".pg-side .tab:nth-child(2)" // Queues
-		st.text = tr(p.lang, "In the side panel's Queues and Trace tabs: what each queue holds and every decision the GC made. Each line cites a rule such as DEL-9c; click it to read the rule.")
+		st.text = tr(p.s.Lang, "In the side panel's Queues and Trace tabs: what each queue holds and every decision the GC made. Each line cites a rule such as DEL-9c; click it to read the rule.")
 	}
 	p.ctx.Defer(func(app.Context) { placeTour() })
 	last := p.tour == len(tourSteps)
-	next := tr(p.lang, "Next")
+	next := tr(p.s.Lang, "Next")
 	if last {
-		next = tr(p.lang, "Done")
+		next = tr(p.s.Lang, "Done")
 	}
-	return app.Aside().Class("tour").Role("dialog").Aria("label", tr(p.lang, "Tour")).DataSet("tour-step", p.tour).DataSet("tour-target", st.target).Body(
-		app.Div().Class("tour-count").Textf(tr(p.lang, "Tour %d of %d"), p.tour, len(tourSteps)),
-		app.H2().Text(tr(p.lang, st.title)),
-		app.P().Text(tr(p.lang, st.text)),
+	return app.Aside().Class("tour").Role("dialog").Aria("label", tr(p.s.Lang, "Tour")).DataSet("tour-step", p.tour).DataSet("tour-target", st.target).Body(
+		app.Div().Class("tour-count").Textf(tr(p.s.Lang, "Tour %d of %d"), p.tour, len(tourSteps)),
+		app.H2().Text(tr(p.s.Lang, st.title)),
+		app.P().Text(tr(p.s.Lang, st.text)),
 		app.Div().Class("tour-actions").Body(
-			app.Button().Class("btn", "btn-small").Text(tr(p.lang, "Skip tour")).
+			app.Button().Class("btn", "btn-small").Text(tr(p.s.Lang, "Skip tour")).
 				OnClick(func(ctx app.Context, e app.Event) { p.endTour(ctx) }),
 			app.Button().Class("btn", "btn-small", "btn-primary").Text(next).
 				OnClick(func(ctx app.Context, e app.Event) {
@@ -80,7 +79,7 @@ func (p *Playground) renderTour() app.UI {
 // guideUntouched shows the guide of an example opened as it ships (no step taken yet):
 // a first visit's default example, or one reopened untouched.
 func (p *Playground) guideUntouched() {
-	if v := p.ws.View(); v.HistoryLen == 0 {
+	if v := p.s.View(); v.HistoryLen == 0 {
 		if _, ok := workspace.ExampleByID(v.Name); ok {
 			p.guide = v.Name
 		}
@@ -94,36 +93,11 @@ func (p *Playground) renderGuide() app.UI {
 		return app.Div().Class("guide-none")
 	}
 	return app.Div().Class("guide").Role("note").DataSet("example", ex.ID).Body(
-		app.Strong().Text(tr(p.lang, ex.Title)+": "),
-		app.Span().Text(tr(p.lang, ex.Purpose)+" "),
-		app.Strong().Text(tr(p.lang, "Try: ")),
-		app.Span().Class("guide-try").Text(tr(p.lang, ex.Try)),
-		app.Button().Class("guide-close").Aria("label", tr(p.lang, "Hide the example's guide")).Text("×").
+		app.Strong().Text(tr(p.s.Lang, ex.Title)+": "),
+		app.Span().Text(tr(p.s.Lang, ex.Purpose)+" "),
+		app.Strong().Text(tr(p.s.Lang, "Try: ")),
+		app.Span().Class("guide-try").Text(tr(p.s.Lang, ex.Try)),
+		app.Button().Class("guide-close").Aria("label", tr(p.s.Lang, "Hide the example's guide")).Text("×").
 			OnClick(func(ctx app.Context, e app.Event) { p.guide = "" }),
 	)
-}
-
-// objectCounts is what Run until idle compares to tell whether anything visible happened.
-type objectCounts struct{ objects, terminating int }
-
-func countObjects(v *workspace.View) objectCounts {
-	c := objectCounts{objects: len(v.Objects)}
-	for _, o := range v.Objects {
-		if o.Terminating() {
-			c.terminating++
-		}
-	}
-	return c
-}
-
-// idleNote says what Run until idle did when the graph shows no change, so that the
-// press never looks ignored: the GC caught up and found nothing to delete.
-func idleNote(lang string, before, after objectCounts, fromTick, toTick int64) string {
-	if before != after {
-		return ""
-	}
-	if toTick == fromTick {
-		return tr(lang, "Already idle: nothing is pending. Select an object, pick a policy and press Delete to start a deletion.")
-	}
-	return fmt.Sprintf(tr(lang, "Idle at tick %d: the GC has observed every object and found nothing to delete. Select an object, pick a policy and press Delete to start a deletion."), toTick)
 }

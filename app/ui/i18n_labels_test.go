@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gcplay/gcplay/app/i18n"
 	"github.com/gcplay/gcplay/app/workspace"
 )
 
@@ -20,6 +21,8 @@ import (
 func TestEveryLabelTranslated(t *testing.T) {
 	labels := map[string]string{} // label -> where
 	files, _ := filepath.Glob("*.go")
+	sess, _ := filepath.Glob("../session/*.go") // the session's notices
+	files = append(files, sess...)
 	// The inspector's "why" sentences, keyed by their format (gccore.Reason).
 	core, _ := filepath.Glob("../../gccore/explain.go")
 	cluster, _ := filepath.Glob("../../gccore/cluster/*.go")
@@ -47,7 +50,7 @@ func TestEveryLabelTranslated(t *testing.T) {
 			}
 			// tr(lang, "…"), the helpers whose label arguments reach tr, and the core's
 			// reasons (say and gccore.Because).
-			args := map[string][]int{"tr": {1}, "fine": {0, 3}, "btn": {0}, "item": {1, 2}, "small": {0, 1}, "field": {0},
+			args := map[string][]int{"tr": {1}, "Tr": {1}, "fine": {0, 3}, "btn": {0}, "item": {1, 2}, "small": {0, 1}, "field": {0},
 				"say": {0}, "Because": {0}}[name]
 			for _, i := range args {
 				if i < len(call.Args) {
@@ -71,7 +74,7 @@ func TestEveryLabelTranslated(t *testing.T) {
 	}
 	var missing []string
 	for s, where := range labels {
-		if _, ok := zhCN()[s]; !ok && strings.TrimSpace(s) != "" && strings.ContainsAny(s, "abcdefghijklmnopqrstuvwxyz") {
+		if _, ok := i18n.ZhCN()[s]; !ok && strings.TrimSpace(s) != "" && strings.ContainsAny(s, "abcdefghijklmnopqrstuvwxyz") {
 			missing = append(missing, where+": "+strconv.Quote(s))
 		}
 	}

@@ -2,13 +2,14 @@ package ui
 
 import (
 	"fmt"
+	"github.com/gcplay/gcplay/app/session"
 	"strings"
 
 	"github.com/gcplay/gcplay/app/workspace"
 	"github.com/gcplay/gcplay/gccore"
+	"github.com/gcplay/gcplay/gccore/rules"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"k8s.io/apimachinery/pkg/types"
-	"sigs.k8s.io/yaml"
 )
 
 // Inspector shows the selected object: why it is still there, its owners, dependents,
@@ -19,8 +20,8 @@ type Inspector struct {
 
 	View     *workspace.View
 	Selected types.UID
-	Lang     string   // the page's language (i18n.go)
-	Why      []string // gccore.Sim.Why for the selected object
+	Lang     string            // the page's language (i18n.go)
+	Why      []session.WhyLine // session.Why: the selected object's reasons in Lang, with their rule ids
 	YAML     string
 
 	onSelect    func(app.Context, types.UID)
@@ -62,17 +63,22 @@ func (in *Inspector) Render() (ui app.UI) {
 	)
 }
 
+// citedText is ruleText for the page's own sentences: it finds the ids they cite.
+func citedText(text string, onRule func(app.Context, string)) []app.UI {
+	return ruleText(text, rules.CitedIDs(text), onRule)
+}
+
 func (in *Inspector) whyItems() []app.UI {
 	var out []app.UI
 	for _, s := range in.Why {
-		out = append(out, app.Li().Body(ruleText(s, in.onRule)...))
+		out = append(out, app.Li().Body(ruleText(s.Text, s.Rules, in.onRule)...))
 	}
 	return out
 }
 
 func (in *Inspector) owners(o *gccore.Object) app.UI {
 	if len(o.OwnerReferences) == 0 {
-		return app.P().Class("muted").Body(ruleText(tr(in.Lang, "None: the GC never collects it (DEL-7)."), in.onRule)...)
+		return app.P().Class("muted").Body(citedText(tr(in.Lang, "None: the GC never collects it (DEL-7)."), in.onRule)...)
 	}
 	var items []app.UI
 	for _, r := range o.OwnerReferences {
@@ -154,7 +160,7 @@ func (in *Inspector) renderNode(n gccore.NodeView) app.UI {
 	return app.Div().Class("panel", "inspector").Body(
 		app.H2().Text(n.Kind+" "+n.Name),
 		app.P().Class("muted").Textf(tr(in.Lang, "GC graph node · %s · uid %s"), nsOrCluster(in.Lang, n.Namespace), n.UID),
-		app.P().Body(ruleText(tr(in.Lang, nodeText(n)), in.onRule)...),
+		app.P().Body(citedText(tr(in.Lang, nodeText(n)), in.onRule)...),
 		app.Pre().Class("yaml").Text(gccore.NodeLine(n)),
 	)
 }
@@ -171,13 +177,4 @@ func nsOrCluster(lang, ns string) string {
 		return tr(lang, "cluster-scoped")
 	}
 	return tr(lang, "namespace") + " " + ns
-}
-
-// objectYAML renders one object as the API server serves it.
-func objectYAML(o *gccore.Object) string {
-	b, err := yaml.Marshal(o.Unstructured().Object)
-	if err != nil {
-		return err.Error()
-	}
-	return string(b)
 }

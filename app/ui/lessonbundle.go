@@ -64,7 +64,7 @@ func (p *Playground) fetchRules(ctx app.Context) {
 		err := loadRules(ctx)
 		ctx.Dispatch(func(app.Context) {
 			if err != nil {
-				p.notice = notice{noticeError, err.Error()}
+				p.s.Alert(err.Error())
 			}
 		})
 	})

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"github.com/gcplay/gcplay/gccore/rules"
 	"regexp"
 	"strconv"
 	"strings"
@@ -18,114 +19,136 @@ import (
 // text is HTML-escaped before any markup is added, and rule ids become rule buttons
 // (data-rule) that the overlay opens.
 func ruleMarkdown(src string) string {
-	var b strings.Builder
-	b.WriteString(`<div class="rule-text md">`)
-	var para []string
-	type list struct {
-		indent  int
-		ordered bool
-	}
-	var lists []list
-	var table [][]string
-	inItem := false // para is a list item's text, written without <p>
-	flushPara := func() {
-		if len(para) > 0 {
-			if !inItem {
-				b.WriteString("<p>")
-			}
-			writeInline(&b, lessons.JoinLines(para))
-			if !inItem {
-				b.WriteString("</p>")
-			}
-			para = nil
-		}
-		inItem = false
-	}
-	closeLists := func(indent int) { // close lists deeper than indent
-		for len(lists) > 0 && lists[len(lists)-1].indent > indent {
-			b.WriteString("</li>")
-			if lists[len(lists)-1].ordered {
-				b.WriteString("</ol>")
-			} else {
-				b.WriteString("</ul>")
-			}
-			lists = lists[:len(lists)-1]
-		}
-	}
-	flushTable := func() {
-		if len(table) == 0 {
-			return
-		}
-		b.WriteString("<table>")
-		for i, row := range table {
-			cell := "td"
-			if i == 0 {
-				cell = "th"
-			}
-			b.WriteString("<tr>")
-			for _, c := range row {
-				b.WriteString("<" + cell + ">")
-				writeInline(&b, c)
-				b.WriteString("</" + cell + ">")
-			}
-			b.WriteString("</tr>")
-		}
-		b.WriteString("</table>")
-		table = nil
-	}
+	w := &mdWriter{}
+	w.b.WriteString(`<div class="rule-text md">`)
 	for _, line := range strings.Split(strings.TrimSpace(controlChars.Replace(src)), "\n") {
-		trimmed := strings.TrimSpace(line)
-		indent := len(line) - len(strings.TrimLeft(line, " "))
-		switch m := listItem.FindStringSubmatch(line); {
-		case trimmed == "":
-			flushPara()
-			flushTable()
-		case strings.HasPrefix(trimmed, "|"):
-			flushPara()
-			closeLists(-1)
-			if !tableRule.MatchString(trimmed) {
-				cells := strings.Split(strings.Trim(trimmed, "|"), "|")
-				for i := range cells {
-					cells[i] = strings.TrimSpace(cells[i])
-				}
-				table = append(table, cells)
+		w.line(line)
+	}
+	w.flushPara()
+	w.flushTable()
+	w.closeLists(-1)
+	w.b.WriteString("</div>")
+	return w.b.String()
+}
+
+// mdWriter is ruleMarkdown's state between lines: the paragraph, the open lists and the
+// table being read.
+type mdWriter struct {
+	b     strings.Builder
+	para  []string
+	lists []mdList // the open lists, outermost first
+	table [][]string
+	// inItem is set while para is a list item's text, written without <p>.
+	inItem bool
+}
+
+// mdList is an open list: its items' indent and its kind.
+type mdList struct {
+	indent  int
+	ordered bool
+}
+
+// line reads one line of the source.
+func (w *mdWriter) line(line string) {
+	trimmed := strings.TrimSpace(line)
+	indent := len(line) - len(strings.TrimLeft(line, " "))
+	switch m := listItem.FindStringSubmatch(line); {
+	case trimmed == "":
+		w.flushPara()
+		w.flushTable()
+	case strings.HasPrefix(trimmed, "|"):
+		w.flushPara()
+		w.closeLists(-1)
+		if !tableRule.MatchString(trimmed) {
+			cells := strings.Split(strings.Trim(trimmed, "|"), "|")
+			for i := range cells {
+				cells[i] = strings.TrimSpace(cells[i])
 			}
-		case m != nil:
-			flushPara()
-			flushTable()
-			ordered := m[2] != "-" && m[2] != "*"
-			closeLists(indent)
-			if n := len(lists); n > 0 && lists[n-1].indent == indent && lists[n-1].ordered != ordered {
-				closeLists(indent - 1) // a list of the other kind starts
-			}
-			if n := len(lists); n > 0 && lists[n-1].indent == indent {
-				b.WriteString("</li>")
-			} else {
-				lists = append(lists, list{indent: indent, ordered: ordered})
-				if ordered {
-					b.WriteString("<ol>")
-				} else {
-					b.WriteString("<ul>")
-				}
-			}
-			b.WriteString("<li>")
-			para, inItem = append(para, m[3]), true
-		case indent > 0 && inItem:
-			para = append(para, trimmed) // a list item's continuation line
-		default:
-			if len(lists) > 0 {
-				flushPara()
-				closeLists(-1)
-			}
-			flushTable()
-			para = append(para, trimmed)
+			w.table = append(w.table, cells)
+		}
+	case m != nil:
+		w.item(indent, m[2] != "-" && m[2] != "*", m[3])
+	case indent > 0 && w.inItem:
+		w.para = append(w.para, trimmed) // a list item's continuation line
+	default:
+		if len(w.lists) > 0 {
+			w.flushPara()
+			w.closeLists(-1)
+		}
+		w.flushTable()
+		w.para = append(w.para, trimmed)
+	}
+}
+
+// item starts a list item at indent, opening its list when it is the first.
+func (w *mdWriter) item(indent int, ordered bool, text string) {
+	w.flushPara()
+	w.flushTable()
+	w.closeLists(indent)
+	if n := len(w.lists); n > 0 && w.lists[n-1].indent == indent && w.lists[n-1].ordered != ordered {
+		w.closeLists(indent - 1) // a list of the other kind starts
+	}
+	if n := len(w.lists); n > 0 && w.lists[n-1].indent == indent {
+		w.b.WriteString("</li>")
+	} else {
+		w.lists = append(w.lists, mdList{indent: indent, ordered: ordered})
+		if ordered {
+			w.b.WriteString("<ol>")
+		} else {
+			w.b.WriteString("<ul>")
 		}
 	}
-	flushPara()
-	flushTable()
-	closeLists(-1)
-	b.WriteString("</div>")
-	return b.String()
+	w.b.WriteString("<li>")
+	w.para, w.inItem = append(w.para, text), true
+}
+
+func (w *mdWriter) flushPara() {
+	if len(w.para) > 0 {
+		if !w.inItem {
+			w.b.WriteString("<p>")
+		}
+		writeInline(&w.b, lessons.JoinLines(w.para))
+		if !w.inItem {
+			w.b.WriteString("</p>")
+		}
+		w.para = nil
+	}
+	w.inItem = false
+}
+
+// closeLists closes the lists deeper than indent.
+func (w *mdWriter) closeLists(indent int) {
+	for len(w.lists) > 0 && w.lists[len(w.lists)-1].indent > indent {
+		w.b.WriteString("</li>")
+		if w.lists[len(w.lists)-1].ordered {
+			w.b.WriteString("</ol>")
+		} else {
+			w.b.WriteString("</ul>")
+		}
+		w.lists = w.lists[:len(w.lists)-1]
+	}
+}
+
+func (w *mdWriter) flushTable() {
+	if len(w.table) == 0 {
+		return
+	}
+	w.b.WriteString("<table>")
+	for i, row := range w.table {
+		cell := "td"
+		if i == 0 {
+			cell = "th"
+		}
+		w.b.WriteString("<tr>")
+		for _, c := range row {
+			w.b.WriteString("<" + cell + ">")
+			writeInline(&w.b, c)
+			w.b.WriteString("</" + cell + ">")
+		}
+		w.b.WriteString("</tr>")
+	}
+	w.b.WriteString("</table>")
+	w.table = nil
 }
 
 var (
@@ -167,7 +190,7 @@ func writeInline(b *strings.Builder, text string) {
 		if i%2 == 1 { // an unclosed backtick stays text
 			p = "`" + p
 		}
-		writeRuleLinks(&run, p)
+		writeRuleLinks(&run, p, rules.CitedIDs(p))
 	}
 	s := strong.ReplaceAllString(run.String(), "<strong>$1</strong>")
 	s = emphasis.ReplaceAllString(s, "<em>$1</em>")

@@ -6,8 +6,6 @@ import (
 
 	"github.com/gcplay/gcplay/app/scene"
 	"github.com/gcplay/gcplay/app/workspace"
-	"github.com/gcplay/gcplay/gccore/scenario"
-	"github.com/gcplay/gcplay/lessons"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"k8s.io/apimachinery/pkg/types"
 )
@@ -99,23 +97,4 @@ func (l *NodeLane) onClick(ctx app.Context, e app.Event) {
 		return
 	}
 	l.onSelect(ctx, types.UID(b.Call("getAttribute", "data-select").String()))
-}
-
-// setNodeReady sets a node Ready or NotReady at the current tick, as a setNodeReady step
-// does (scenario.NodeReadyInput), recorded in the workspace's history.
-func (p *Playground) setNodeReady(ctx app.Context, node string, ready bool) {
-	p.guard(ctx, "node", func() error {
-		if err := p.refuse(lessons.ControlUpdate); err != nil {
-			return err
-		}
-		if err := p.ws.Do(scenario.NodeReadyInput(node, ready)); err != nil {
-			return err
-		}
-		msg := "Node %s is NotReady at tick %d: its kubelet holds the Pods it must remove (KUBELET-2). Click it again to set it Ready."
-		if ready {
-			msg = "Node %s is Ready at tick %d: its kubelet removes its Terminating Pods when their grace period is over (KUBELET-1)."
-		}
-		p.notice = notice{noticeInfo, fmt.Sprintf(tr(p.lang, msg), node, p.ws.View().Tick)}
-		return nil
-	})
 }

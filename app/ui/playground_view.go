@@ -1,7 +1,7 @@
 package ui
 
 import (
-	"fmt"
+	"github.com/gcplay/gcplay/app/session"
 
 	"github.com/gcplay/gcplay/app/scene"
 	"github.com/gcplay/gcplay/app/workspace"
@@ -36,39 +36,42 @@ func (p *Playground) Render() (ui app.UI) {
 	switch {
 	case p.status == statusCrashed:
 		return p.renderCrash()
-	case p.ws == nil:
+	case p.s.Workspace() == nil:
 		return app.Div().Class("pg", "pg-loading").Body(
 			app.H1().Text("gcplay"),
-			app.P().ID("status").Text(tr(p.lang, "Loading the simulator…")),
+			app.P().ID("status").Text(tr(p.s.Lang, "Loading the simulator…")),
 		)
 	}
-	v := p.ws.View()
+	v := p.s.View()
 	p.timeRender(v.Tick)
+	if p.cmp.c != nil {
+		return p.cmp.render()
+	}
 	if p.embed {
 		return p.renderEmbed()
 	}
 	return app.Div().Class("pg").Class(compactClass(p.compact)).Body(
 		p.renderHeader(v),
-		p.renderStorage(),
+		p.stored.renderNotices(p.s.Lang),
 		&Toolbar{
 			Tick: v.Tick, LastTick: v.LastTick, Position: v.Position, HistoryLen: v.HistoryLen,
-			Lang: p.lang, Run: p.run, Speed: p.speed, Settled: v.Settled, Until: p.until, Next: v.Script.NextText, Blocked: blocked(v),
-			onCmd: p.do, onSpeed: func(ctx app.Context, s int) { p.speed = s },
-			onUntil: func(ctx app.Context, q string) { p.until = q }, onRewind: p.onRewind,
-			onShare: p.openShare,
+			Lang: p.s.Lang, Run: p.s.Run, Speed: p.s.Speed, Settled: v.Settled, Until: p.s.Until, Next: v.Script.NextText, Blocked: blocked(v),
+			onCmd: p.do, onSpeed: func(ctx app.Context, speed int) { p.s.Speed = speed },
+			onUntil: func(ctx app.Context, q string) { p.s.Until = q }, onRewind: p.onRewind,
+			onShare: p.openShare, onCompare: func(ctx app.Context) { p.cmp.open(ctx, defaultCompare) },
 		},
 		p.renderGuide(),
 		app.Main().Class("pg-main").Body(
 			p.renderGraphSection(v),
-			app.Section().Class("pg-side").Aria("label", tr(p.lang, "Details")).Body(
-				p.renderLesson(),
+			app.Section().Class("pg-side").Aria("label", tr(p.s.Lang, "Details")).Body(
+				p.renderLesson(false),
 				p.renderTabs(p.sideTabs()),
 				p.renderTab(v),
 			),
 			app.If(!p.compact, func() app.UI {
-				return app.Section().Class("pg-bottom").Aria("label", tr(p.lang, "Queues and trace")).Body(
-					&QueuesPanel{Lang: p.lang, View: v, Selected: p.selected, onSelect: p.onSelect},
-					&TracePanel{Lang: p.lang, View: v, onRule: p.showRule},
+				return app.Section().Class("pg-bottom").Aria("label", tr(p.s.Lang, "Queues and trace")).Body(
+					&QueuesPanel{Lang: p.s.Lang, View: v, Selected: p.s.Selected, CanRestart: p.s.Refuse(lessons.ControlRestart) == nil, onSelect: p.onSelect, onCmd: p.do},
+					&TracePanel{Lang: p.s.Lang, View: v, onRule: p.showRule},
 				)
 			}),
 		),
@@ -81,14 +84,16 @@ func (p *Playground) Render() (ui app.UI) {
 // The notice is a strip between them, in the flow of the page: floating over the page,
 // it covered whatever control was under it (issue 22).
 func (p *Playground) renderGraphSection(v *workspace.View) app.UI {
-	return app.Section().Class("pg-graph").Aria("label", tr(p.lang, "Object graph")).Body(
-		p.renderNotice(),
-		&SelectionBar{Lang: p.lang, Locked: p.refuse(lessons.ControlDelete) != nil, Object: selectedIn(v, p.selected), Selected: p.selected, Policy: p.policy,
-			onPolicy: func(ctx app.Context, pol string) { p.policy = pol }, onCmd: p.do},
-		&GraphPanel{Lang: p.lang, View: v, Mode: p.mode, Selected: p.selected, Collapsed: p.collapsed, LegendOpen: p.legendOpen, Empty: p.emptyGraph(),
-			onSelect: p.onSelect, onToggle: p.onToggle, onMode: func(ctx app.Context, m scene.Mode) { p.mode = m },
-			onCollapse: func(ctx app.Context, m map[string]bool) { p.collapsed = m }},
-		&NodeLane{Lang: p.lang, View: v, Selected: p.selected, onSelect: p.onSelect, onReady: p.setNodeReady},
+	return app.Section().Class("pg-graph").Aria("label", tr(p.s.Lang, "Object graph")).Body(
+		noticeStrip(p.s.Lang, p.s.Notice, func() { p.s.Notice = session.Notice{} }),
+		&SelectionBar{Lang: p.s.Lang, Locked: p.s.Refuse(lessons.ControlDelete) != nil, Object: selectedIn(v, p.s.Selected), Selected: p.s.Selected, Policy: p.s.Policy,
+			onPolicy: func(ctx app.Context, pol string) { p.s.Policy = pol }, onCmd: p.do},
+		&GraphPanel{Lang: p.s.Lang, View: v, Mode: p.s.Mode, Selected: p.s.Selected, Collapsed: p.s.Collapsed, LegendOpen: p.legendOpen, Empty: p.s.EmptyGraph(),
+			onSelect: p.onSelect, onToggle: func(ctx app.Context, id string) { p.s.Toggle(id) }, onMode: func(ctx app.Context, m scene.Mode) { p.s.Mode = m },
+			onCollapse: func(ctx app.Context, m map[string]bool) { p.s.Collapsed = m }},
+		&NodeLane{Lang: p.s.Lang, View: v, Selected: p.s.Selected, onSelect: p.onSelect, onReady: func(ctx app.Context, node string, ready bool) {
+			p.guard(ctx, "node", func() error { return p.s.SetNodeReady(node, ready) })
+		}},
 	)
 }
 
@@ -101,15 +106,15 @@ func selectedIn(v *workspace.View, uid types.UID) *gccore.Object {
 }
 
 // blocked says why each fine step, and "Until change", has nothing to do in v.
-func blocked(v *workspace.View) map[Cmd]string {
-	out := map[Cmd]string{}
-	for c, op := range fineOps {
+func blocked(v *workspace.View) map[session.Cmd]string {
+	out := map[session.Cmd]string{}
+	for c, op := range session.FineOps {
 		if why := v.FineBlocked(op); why != "" {
 			out[c] = why
 		}
 	}
 	if v.Settled {
-		out[CmdUntilChange] = fineBlockedReasons[len(fineBlockedReasons)-1]
+		out[session.CmdUntilChange] = fineBlockedReasons[len(fineBlockedReasons)-1]
 	}
 	return out
 }
@@ -158,54 +163,52 @@ func now() float64 {
 	return app.Window().Get("performance").Call("now").Float()
 }
 
-// runStatus is the page's data-status: running, paused or idle.
-func (p *Playground) runStatus(v *workspace.View) string {
-	switch {
-	case v.Settled:
-		return "idle"
-	case p.run == Paused:
-		return "paused"
-	}
-	return "running"
+// releaseBadge says which release's GC rules the workspace plays (the version lens), so
+// that nobody takes 1.16's outcome for today's.
+func releaseBadge(lang string, r gccore.Release) app.UI {
+	return app.Span().Class("pg-release").ID("release").DataSet("release", r.String()).
+		Title(tr(lang, "The garbage collector plays this release's rules (gc-behavior.md §15, V-1 … V-7)")).
+		Textf(tr(lang, "Kubernetes %s rules"), r.String())
 }
 
 func (p *Playground) renderHeader(v *workspace.View) app.UI {
-	status := p.runStatus(v)
+	status := p.s.RunStatus()
 	return app.Header().Class("pg-header").Body(
 		app.Img().Class("pg-logo").Src("/web/icon.svg").Alt(""),
 		app.H1().Text("gcplay"),
-		app.Span().Class("pg-sub").Text(tr(p.lang, "the Kubernetes garbage collector, tick by tick")),
-		p.renderWorkspaces(),
+		app.Span().Class("pg-sub").Text(tr(p.s.Lang, "the Kubernetes garbage collector, tick by tick")),
+		p.stored.renderMenu(p.s.Lang),
 		app.Label().Class("pg-examples").Body(
-			app.Span().Text(tr(p.lang, "Example")),
-			app.Select().Aria("label", tr(p.lang, "Open an example")).OnChange(func(ctx app.Context, e app.Event) {
+			app.Span().Text(tr(p.s.Lang, "Example")),
+			app.Select().Aria("label", tr(p.s.Lang, "Open an example")).OnChange(func(ctx app.Context, e app.Event) {
 				id := ctx.JSSrc().Get("value").String()
 				if id != "" {
-					p.openExample(ctx, id)
+					p.stored.newWorkspace(ctx, id)
 				}
-			}).Body(p.exampleOptions(v)...),
+			}).Body(exampleOptions(p.s.Lang, v)...),
 		),
-		app.Span().Class("pg-status").ID("status").DataSet("status", status).DataSet("saved", p.savedSeq).DataSet("save-seq", p.saveSeq).
-			DataSet("storage", p.storageKind()).
-			Textf(tr(p.lang, "%s · %s · %d objects"), p.workspaceName(v), tr(p.lang, status), len(v.Objects)),
-		app.Button().Class("pg-lessons").ID("lessons-open").Text(t(p.lang, "lessons")).
+		app.Span().Class("pg-status").ID("status").DataSet("status", status).DataSet("saved", p.stored.savedSeq).DataSet("save-seq", p.stored.saveSeq).
+			DataSet("storage", p.stored.kind()).
+			Textf(tr(p.s.Lang, "%s · %s · %d objects"), p.workspaceName(v), tr(p.s.Lang, status), len(v.Objects)),
+		app.If(v.Release.Set(), func() app.UI { return releaseBadge(p.s.Lang, v.Release) }),
+		app.Button().Class("pg-lessons").ID("lessons-open").Text(t(p.s.Lang, "lessons")).
 			OnClick(func(ctx app.Context, e app.Event) { p.overlay = overlayLessons }),
-		p.renderLanguages(),
-		app.Button().Class("pg-help").Title(tr(p.lang, "Getting started and keyboard shortcuts (?)")).Text(t(p.lang, "help")).
-			OnClick(func(ctx app.Context, e app.Event) { p.do(ctx, CmdHelp) }),
+		languagePicker(p.s.Lang, func(lang string) { p.s.Lang = lang }),
+		app.Button().Class("pg-help").Title(tr(p.s.Lang, "Getting started and keyboard shortcuts (?)")).Text(t(p.s.Lang, "help")).
+			OnClick(func(ctx app.Context, e app.Event) { p.do(ctx, session.CmdHelp) }),
 	)
 }
 
-func (p *Playground) exampleOptions(v *workspace.View) []app.UI {
+func exampleOptions(lang string, v *workspace.View) []app.UI {
 	// The open example shows as chosen; "Choose…" only when the workspace is not one.
 	var opts []app.UI
 	open := false
 	for _, ex := range workspace.Examples() {
 		open = open || ex.ID == v.Name
-		opts = append(opts, app.Option().Value(ex.ID).Text(tr(p.lang, ex.Title)).Selected(ex.ID == v.Name))
+		opts = append(opts, app.Option().Value(ex.ID).Text(tr(lang, ex.Title)).Selected(ex.ID == v.Name))
 	}
 	if !open {
-		opts = append([]app.UI{app.Option().Value("").Text(tr(p.lang, "Choose…")).Selected(true)}, opts...)
+		opts = append([]app.UI{app.Option().Value("").Text(tr(lang, "Choose…")).Selected(true)}, opts...)
 	}
 	return opts
 }
@@ -214,14 +217,14 @@ func (p *Playground) renderTabs(list []string) app.UI {
 	var bs []app.UI
 	for _, t := range list {
 		t := t
-		if c := tabControl[t]; c != "" && p.refuse(c) != nil {
+		if c := tabControl[t]; c != "" && p.s.Refuse(c) != nil {
 			continue // the lesson leaves it out
 		}
 		cls := "tab"
 		if t == p.tab {
 			cls += " tab-on"
 		}
-		bs = append(bs, app.Button().Class(cls).Role("tab").Aria("selected", t == p.tab).Text(tr(p.lang, t)).
+		bs = append(bs, app.Button().Class(cls).Role("tab").Aria("selected", t == p.tab).Text(tr(p.s.Lang, t)).
 			OnClick(func(ctx app.Context, e app.Event) { p.tab = t }, app.EventScope(t)))
 	}
 	return app.Nav().Class("tabs").Role("tablist").Body(bs...)
@@ -229,46 +232,50 @@ func (p *Playground) renderTabs(list []string) app.UI {
 
 func (p *Playground) renderTab(v *workspace.View) app.UI {
 	tab := p.tab
-	if c := tabControl[tab]; c != "" && p.refuse(c) != nil {
+	if c := tabControl[tab]; c != "" && p.s.Refuse(c) != nil {
 		tab = tabInspector
 	}
 	switch tab {
 	case tabQueues:
-		return &QueuesPanel{Lang: p.lang, View: v, Selected: p.selected, onSelect: p.onSelect}
+		return &QueuesPanel{Lang: p.s.Lang, View: v, Selected: p.s.Selected, CanRestart: p.s.Refuse(lessons.ControlRestart) == nil, onSelect: p.onSelect, onCmd: p.do}
 	case tabTrace:
-		return &TracePanel{Lang: p.lang, View: v, onRule: p.showRule}
+		return &TracePanel{Lang: p.s.Lang, View: v, onRule: p.showRule}
 	case tabAuthor:
-		return &AuthorPanel{Lang: p.lang, View: v, OnCreate: p.createObjects, OnDeclare: p.declareKind}
+		return &AuthorPanel{Lang: p.s.Lang, View: v, OnCreate: p.createObjects, OnDeclare: p.declareKind}
 	case tabConsole:
-		return &ConsolePanel{Lang: p.lang, View: v, OnRun: p.runConsole}
+		return &ConsolePanel{Lang: p.s.Lang, View: v, OnRun: p.runConsole}
 	case tabExport:
-		return &ExportPanel{Lang: p.lang, View: v, OnExport: p.export, Link: p.sessionLink()}
+		return &ExportPanel{Lang: p.s.Lang, View: v, OnExport: p.export, Link: pageURL(p.s.Lang, "scenario="+workspace.EncodeLink(p.s.Workspace().ExportScenario()))}
 	}
-	return &Inspector{Lang: p.lang, View: v, Selected: p.selected, Why: p.why(), YAML: p.selectedYAML(),
-		onSelect: p.onSelect, onFinalizer: p.editFinalizer, onRule: p.showRule}
+	return &Inspector{Lang: p.s.Lang, View: v, Selected: p.s.Selected, Why: p.s.Why(), YAML: p.s.SelectedYAML(),
+		onSelect: p.onSelect, onRule: p.showRule,
+		onFinalizer: func(ctx app.Context, ref gccore.ObjectRef, finalizer string, add bool) {
+			p.guard(ctx, "finalizer", func() error { return p.s.EditFinalizer(ref, finalizer, add) })
+		}}
 }
 
-func (p *Playground) renderNotice() app.UI {
-	if p.notice.level == noticeNone {
+// noticeStrip is the notice n, in lang, with its dismiss button.
+func noticeStrip(lang string, n session.Notice, dismiss func()) app.UI {
+	if n.Level == session.NoticeNone {
 		return app.Div().Class("notice", "notice-empty").Role("status")
 	}
 	cls := "notice notice-info"
 	role := "status"
-	if p.notice.level == noticeError {
+	if n.Level == session.NoticeError {
 		cls, role = "notice notice-error", "alert"
 	}
 	return app.Div().Class(cls).Role(role).Body(
-		app.Span().Text(p.notice.text),
-		app.Button().Class("notice-close").Aria("label", tr(p.lang, "Dismiss")).Text("×").
-			OnClick(func(ctx app.Context, e app.Event) { p.notice = notice{} }),
+		app.Span().Text(n.Text),
+		app.Button().Class("notice-close").Aria("label", tr(lang, "Dismiss")).Text("×").
+			OnClick(func(ctx app.Context, e app.Event) { dismiss() }),
 	)
 }
 
 func (p *Playground) renderCrash() app.UI {
 	return app.Div().Class("pg", "pg-crash").Role("alert").Body(
-		app.H1().Text(tr(p.lang, "gcplay stopped: an internal error")),
-		app.P().Text(tr(p.lang, "The playground caught a panic instead of going blank. Copy the session as a scenario file and report it with the message below; reloading the page restores the last saved state.")),
-		app.Button().Text(tr(p.lang, "Copy scenario")).OnClick(func(ctx app.Context, e app.Event) { p.copyScenario(ctx) }),
+		app.H1().Text(tr(p.s.Lang, "gcplay stopped: an internal error")),
+		app.P().Text(tr(p.s.Lang, "The playground caught a panic instead of going blank. Copy the session as a scenario file and report it with the message below; reloading the page restores the last saved state.")),
+		app.Button().Text(tr(p.s.Lang, "Copy scenario")).OnClick(func(ctx app.Context, e app.Event) { p.copyScenario(ctx) }),
 		app.Pre().Class("crash-text").Text(p.crash),
 	)
 }
@@ -276,39 +283,6 @@ func (p *Playground) renderCrash() app.UI {
 func (p *Playground) showRule(ctx app.Context, id string) {
 	p.rule = id
 	p.overlay = overlayRule
-}
-
-func (p *Playground) why() []string {
-	o, ok := p.selectedObject()
-	if !ok {
-		return nil
-	}
-	rs := p.ws.Reasons(o.Ref())
-	out := make([]string, len(rs))
-	for i, r := range rs {
-		out[i] = fmt.Sprintf(tr(p.lang, r.Format), r.Args...) // the core's English is the key
-	}
-	return out
-}
-
-func (p *Playground) selectedYAML() string {
-	o, ok := p.selectedObject()
-	if !ok {
-		return ""
-	}
-	return objectYAML(o)
-}
-
-func (p *Playground) storageKind() string {
-	if p.stored.fb == nil || p.storeNote != "" || p.stored.fb.Degraded() {
-		return "memory"
-	}
-	return p.stored.fb.Kind()
-}
-
-// sessionLink is a URL that reopens the session as a scenario.
-func (p *Playground) sessionLink() string {
-	return pageURL(p.lang, "scenario="+workspace.EncodeLink(p.ws.ExportScenario()))
 }
 
 // recoverRender turns a panic while rendering into an error box in place of the panel.
@@ -321,4 +295,24 @@ func recoverRender(ui *app.UI, panel string) {
 			}),
 		)
 	}
+}
+
+func (p *Playground) onRewind(ctx app.Context, tick int64) {
+	p.guard(ctx, "rewind", func() error { return p.s.Rewind(tick) })
+}
+
+// workspaceName is the open workspace's name: a lesson's title in the page's language
+// (whatever its entry's name), its catalog entry's, else an example's title.
+func (p *Playground) workspaceName(v *workspace.View) string {
+	lang := p.s.Lang
+	if r := p.s.Lesson(); r != nil {
+		return labelled(lang, t(lang, "lesson"), r.L.Title.In(lang))
+	}
+	if name := p.stored.name(); name != "" {
+		return name
+	}
+	if ex, ok := workspace.ExampleByID(v.Name); ok { // an embedded or shared example
+		return tr(lang, ex.Title)
+	}
+	return v.Name
 }

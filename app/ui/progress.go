@@ -1,6 +1,9 @@
 package ui
 
-import "github.com/maxence-charriere/go-app/v10/pkg/app"
+import (
+	"github.com/gcplay/gcplay/app/session"
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
 
 // postProgress tells a course page about progress. Framed, it posts to the page embedding
 // this one: only lesson ids and counts, never the learner's data, so any origin may read
@@ -35,4 +38,15 @@ func relayProgress() func() {
 			parent.Call("postMessage", d, "*")
 		}
 	})
+}
+
+// tellProgress posts a session's progress event (postProgress): gcplay:goal-met and
+// gcplay:lesson-complete, the messages a course page listens for.
+func tellProgress(ev session.Event) {
+	switch ev.Kind {
+	case session.GoalMet:
+		postProgress(map[string]any{"type": "gcplay:goal-met", "lesson": ev.Lesson, "goal": ev.Goal})
+	case session.LessonComplete:
+		postProgress(map[string]any{"type": "gcplay:lesson-complete", "lesson": ev.Lesson, "actions": ev.Actions, "par": ev.Par})
+	}
 }

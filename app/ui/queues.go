@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"github.com/gcplay/gcplay/app/session"
 	"strconv"
 	"strings"
 
@@ -22,7 +23,10 @@ type QueuesPanel struct {
 	View     *workspace.View
 	Selected types.UID
 	Lang     string // the page's language (i18n.go)
-	onSelect func(app.Context, types.UID)
+	// CanRestart shows the Restart controller-manager button (an open lesson may not allow it).
+	CanRestart bool
+	onSelect   func(app.Context, types.UID)
+	onCmd      func(app.Context, session.Cmd)
 
 	lists [3]domList // graphChanges, then the queues of View.Queues
 }
@@ -51,7 +55,21 @@ func (q *QueuesPanel) Render() (ui app.UI) {
 		cols = append(cols, q.controllers())
 		cls = "queues with-controllers"
 	}
+	if q.CanRestart {
+		cols = append(cols, q.restartButton())
+		cls += " with-restart"
+	}
 	return app.Div().Class("panel", cls).Aria("label", tr(q.Lang, "Queues")).OnClick(q.onClick).Body(cols...)
+}
+
+// restartButton restarts kube-controller-manager (SYNC-7): the GC's graph, queues and
+// absentOwnerCache and the controllers start empty, and the informers list every object
+// again, the order that made the cross-namespace incident of issue #65200.
+func (q *QueuesPanel) restartButton() app.UI {
+	return app.Button().Class("restart-cm").ID("restart-cm").
+		Title(tr(q.Lang, "The GC's graph, queues and absentOwnerCache and the controllers start empty; the informers list every object again (SYNC-7)")).
+		Text(tr(q.Lang, "Restart controller-manager")).
+		OnClick(func(ctx app.Context, e app.Event) { q.onCmd(ctx, session.CmdRestart) })
 }
 
 // controllers is one column with each controller's own work queue (issue 15), beside
@@ -63,7 +81,7 @@ func (q *QueuesPanel) controllers() app.UI {
 	var b strings.Builder
 	fmt.Fprintf(&b, `<div class="queue cqueues"><h3>%s</h3><div class="cqueues-body">`, esc(tr(q.Lang, "Controllers")))
 	for _, cq := range q.View.ControllerQueues {
-		name := esc(string(cq.Name))
+		name := esc(cq.Name.String())
 		fmt.Fprintf(&b, `<div class="cqueue" data-controller="%s"><h4><span class="tr-comp c-%s" title="%s">%s</span><span class="count">%d</span></h4><ul class="cqlist">`,
 			name, name, name, strings.TrimSuffix(name, "-controller"), len(cq.Items))
 		for i, it := range cq.Items {
@@ -147,8 +165,8 @@ func (q *QueuesPanel) items(qv gccore.QueueView) []keyedMarkup {
 			break
 		}
 		details := fmt.Sprintf("why %s · retries %d", it.Why, it.Retries)
-		if it.Worker != "" {
-			details += " · " + string(it.Worker)
+		if it.Worker != (gccore.Component{}) {
+			details += " · " + it.Worker.String()
 		}
 		if it.NextAttemptMS != 0 {
 			details += fmt.Sprintf(" · next at %.3fs (tick %d)", float64(it.NextAttemptMS)/1000, (it.NextAttemptMS+999)/1000)

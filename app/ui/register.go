@@ -12,7 +12,7 @@ import (
 // Register declares the playground's routes. Call it before app.RunWhenOnBrowser and
 // before serving.
 func Register() {
-	app.Route("/", func() app.Composer { return &Playground{} })
+	app.Route("/", func() app.Composer { return NewPlayground() })
 }
 
 // WasmAsset is the browser binary's name in web/ (`make wasm` writes it).

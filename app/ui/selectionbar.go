@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"github.com/gcplay/gcplay/app/session"
 	"github.com/gcplay/gcplay/gccore"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"k8s.io/apimachinery/pkg/types"
@@ -22,7 +23,7 @@ type SelectionBar struct {
 	onPolicy func(app.Context, string)
 	Lang     string // the page's language (i18n.go)
 	Locked   bool   // the open lesson does not use Delete
-	onCmd    func(app.Context, Cmd)
+	onCmd    func(app.Context, session.Cmd)
 }
 
 // Render draws the bar.
@@ -40,7 +41,7 @@ func (b *SelectionBar) Render() (ui app.UI) {
 		what = app.Span().Class("sel-none").Text(tr(b.Lang, "The selected object is gone."))
 	}
 	radios := []app.UI{app.Span().Class("tb-label").Text(tr(b.Lang, "Policy"))}
-	for _, pol := range Policies {
+	for _, pol := range session.Policies {
 		pol := pol
 		label := pol
 		title := "propagationPolicy: " + pol
@@ -59,6 +60,6 @@ func (b *SelectionBar) Render() (ui app.UI) {
 		app.Div().Class("sel-policy").Role("radiogroup").Aria("label", tr(b.Lang, "Deletion propagation policy")).Body(radios...),
 		app.Button().Class("btn", "btn-danger").Title(tr(b.Lang, "Delete the selected object with the chosen policy (Delete key)")).
 			Disabled(o == nil || b.Locked).Text(tr(b.Lang, "Delete")).
-			OnClick(func(ctx app.Context, e app.Event) { b.onCmd(ctx, CmdDelete) }),
+			OnClick(func(ctx app.Context, e app.Event) { b.onCmd(ctx, session.CmdDelete) }),
 	)
 }

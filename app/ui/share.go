@@ -3,6 +3,7 @@ package ui
 import (
 	"errors"
 	"fmt"
+	"github.com/gcplay/gcplay/app/session"
 	"html"
 	"net/url"
 	"strings"
@@ -58,11 +59,6 @@ func pageURL(lang, fragment string) string {
 	return u.String() + "#" + fragment
 }
 
-// shareURL is the link that reopens the session at its tick, in a new workspace.
-func shareURL(lang string, ws *workspace.Workspace) string {
-	return pageURL(lang, fragShare+workspace.EncodeShare(ws))
-}
-
 // embedSnippet is the iframe that shows the shared session compactly (?embed=1).
 func embedSnippet(share string) string {
 	u, err := url.Parse(share)
@@ -77,76 +73,77 @@ func embedSnippet(share string) string {
 
 // openShare computes the share link once (it deflates the whole session) and shows it.
 func (p *Playground) openShare(ctx app.Context) {
-	if p.ws == nil {
+	if p.s.Workspace() == nil {
 		return
 	}
-	code := workspace.EncodeShare(p.ws)
-	p.share, p.overlay = pageURL(p.lang, fragShare+code), overlayShare
+	code := p.s.ShareCode()
+	p.share, p.overlay = pageURL(p.s.Lang, fragShare+code), overlayShare
 	if len(code) > workspace.MaxShareLinkChars {
-		p.notice = notice{noticeInfo, tr(p.lang, "This session is too large for a link (over 2 MiB), which gcplay would refuse to open; export it as a scenario file instead (Export tab).")}
+		p.s.Inform(tr(p.s.Lang, "This session is too large for a link (over 2 MiB), which gcplay would refuse to open; export it as a scenario file instead (Export tab)."))
 	}
 }
 
-// renderShare is the Share dialog's body: the link, the embed snippet, copy buttons; in
-// a lesson also the lesson's own link and snippet, from its start, for a class.
-func (p *Playground) renderShare() []app.UI {
-	lang := p.lang
-	snippet := embedSnippet(p.share)
+// shareBody is the Share dialog's body: the link share, the embed snippet, copy buttons;
+// in a lesson (lesson is its id) also the lesson's own link and snippet, from its start,
+// for a class.
+func shareBody(lang, share, lesson string, copy func(ctx app.Context, text, what string)) []app.UI {
+	snippet := embedSnippet(share)
 	body := []app.UI{
 		app.P().Text(tr(lang, "This link reopens this session, at this tick, as a new workspace in any browser: the scenario and every action are in the link itself.")),
 		app.Textarea().Class("link-box").ReadOnly(true).Rows(3).Aria("label", tr(lang, "Share link")).
-			DataSet("share-url", p.share).Text(p.share),
+			DataSet("share-url", share).Text(share),
 		app.Button().Class("btn").Text(tr(lang, "Copy link")).
-			OnClick(func(ctx app.Context, e app.Event) { p.copy(ctx, p.share, tr(lang, "The link")) }, app.EventScope("share")),
+			OnClick(func(ctx app.Context, e app.Event) { copy(ctx, share, tr(lang, "The link")) }, app.EventScope("share")),
 		app.H3().Text(tr(lang, "Embed")),
 		app.P().Class("muted", "small").Text(tr(lang, "Paste this into a course page or slides: a compact gcplay with the graph, the controls and the trace, and a link to open it here.")),
 		app.Textarea().Class("link-box").ReadOnly(true).Rows(3).Aria("label", tr(lang, "Embed snippet")).
 			DataSet("embed-snippet", snippet).Text(snippet),
 		app.Button().Class("btn").Text(tr(lang, "Copy embed snippet")).
-			OnClick(func(ctx app.Context, e app.Event) { p.copy(ctx, snippet, tr(lang, "The embed snippet")) }, app.EventScope("embed")),
+			OnClick(func(ctx app.Context, e app.Event) { copy(ctx, snippet, tr(lang, "The embed snippet")) }, app.EventScope("embed")),
 	}
-	if p.lesson == nil {
+	if lesson == "" {
 		return body
 	}
-	lesson := pageURL(p.lang, "lesson="+p.lesson.l.ID)
-	lessonSnippet := embedSnippet(lesson)
+	lessonURL := pageURL(lang, "lesson="+lesson)
+	lessonSnippet := embedSnippet(lessonURL)
 	return append(body,
 		app.H3().Text(tr(lang, "This lesson, from its start")),
 		app.P().Class("muted", "small").Text(tr(lang, "For a class: each learner starts the lesson fresh. Embedded, its goals tick as they work, and the page tells yours (gcplay:goal-met, gcplay:lesson-complete).")),
 		app.Textarea().Class("link-box").ReadOnly(true).Rows(2).Aria("label", tr(lang, "Lesson link")).
-			DataSet("lesson-url", lesson).Text(lesson),
+			DataSet("lesson-url", lessonURL).Text(lessonURL),
 		app.Textarea().Class("link-box").ReadOnly(true).Rows(3).Aria("label", tr(lang, "Lesson embed snippet")).
 			DataSet("lesson-embed-snippet", lessonSnippet).Text(lessonSnippet),
 		app.Button().Class("btn").Text(tr(lang, "Copy lesson embed snippet")).
-			OnClick(func(ctx app.Context, e app.Event) { p.copy(ctx, lessonSnippet, tr(lang, "The embed snippet")) }, app.EventScope("lesson-embed")),
+			OnClick(func(ctx app.Context, e app.Event) { copy(ctx, lessonSnippet, tr(lang, "The embed snippet")) }, app.EventScope("lesson-embed")),
 	)
 }
 
-// copy puts text on the clipboard; a browser that refuses (no permission, no secure
-// context) gets a notice saying to copy it by hand, not an error.
-func (p *Playground) copy(ctx app.Context, text, what string) {
+// copyToClipboard puts text on the clipboard and tells the outcome, in lang; a browser
+// that refuses (no permission, no secure context) gets a notice saying to copy it by
+// hand, not an error.
+func copyToClipboard(ctx app.Context, lang, text, what string, tell func(string)) {
 	refused := func(why string) {
-		p.notice = notice{noticeInfo, fmt.Sprintf(tr(p.lang, "%s was not copied (%s): select it in the box and copy it by hand."), what, why)}
+		tell(fmt.Sprintf(tr(lang, "%s was not copied (%s): select it in the box and copy it by hand."), what, why))
 	}
 	if app.IsServer {
 		return
 	}
 	cb := app.Window().Get("navigator").Get("clipboard")
 	if !cb.Truthy() {
-		refused(tr(p.lang, "this browser gives the page no clipboard"))
+		refused(tr(lang, "this browser gives the page no clipboard"))
 		return
 	}
 	var ok, fail app.Func
 	done := func() { ok.Release(); fail.Release() }
 	ok = app.FuncOf(func(app.Value, []app.Value) any {
 		ctx.Dispatch(func(app.Context) {
-			p.notice = notice{noticeInfo, fmt.Sprintf(tr(p.lang, "%s was copied to the clipboard."), what)}
+			tell(fmt.Sprintf(tr(lang, "%s was copied to the clipboard."), what))
 			done()
 		})
 		return nil
 	})
 	fail = app.FuncOf(func(_ app.Value, args []app.Value) any {
-		why := tr(p.lang, "the browser refused")
+		why := tr(lang, "the browser refused")
 		if len(args) > 0 && args[0].Truthy() {
 			why = args[0].Get("message").String()
 		}
@@ -165,7 +162,7 @@ func isEmbed() bool {
 // embedded page stores nothing (a course page reloading it must not fill the reader's
 // workspace list), so a reload shows the link's state again.
 func (p *Playground) startEmbed(ctx app.Context) {
-	frag := pageFragment()
+	frag, lang := pageFragment(), p.s.Lang
 	ctx.Async(func() {
 		bundle := fetchLessonBundle(ctx)
 		ws, kind, err := linkWorkspace(frag)
@@ -175,20 +172,23 @@ func (p *Playground) startEmbed(ctx app.Context) {
 			problem, ws = linkProblem(kind, err), nil
 		}
 		if id, ok := lessonFragment(frag); ok {
-			ws, problem = embedLesson(ls, lessonsErr, id, p.lang)
+			ws, problem = embedLesson(ls, lessonsErr, id, lang)
 		}
 		if ws == nil {
 			_, ws, err = defaultWorkspace()
 		}
 		ctx.Dispatch(func(ctx app.Context) {
 			if lessonsErr == nil {
-				setPageLessons(ls)
+				p.lib.SetShelf(ls)
 			}
 			p.guard(ctx, "load", func() error {
 				if err != nil {
 					return err
 				}
 				p.open(ws)
+				if _, err := p.cmp.openLink(frag); err != nil {
+					return err
+				}
 				if problem != "" {
 					return errors.New(problem)
 				}
@@ -212,7 +212,7 @@ func embedLesson(ls *lessons.Shelf, lessonsErr error, id, lang string) (*workspa
 	if !ok {
 		return nil, fmt.Sprintf(t(lang, "noLessonFmt"), id)
 	}
-	ws, err := newAttempt(l)
+	ws, err := session.NewAttempt(l)
 	if err != nil {
 		return nil, err.Error()
 	}
@@ -223,17 +223,17 @@ func embedLesson(ls *lessons.Shelf, lessonsErr error, id, lang string) (*workspa
 // with the tabs beside it that the lesson's controls need (the Inspector's finalizer
 // buttons, Create, the Console), as the full page has them.
 func (p *Playground) renderEmbedMain(v *workspace.View) app.UI {
-	if p.lesson == nil {
+	if p.s.Lesson() == nil {
 		return app.Main().Class("pg-main", "embed-main").Body(
 			p.renderGraphSection(v),
-			app.Section().Class("pg-bottom").Aria("label", tr(p.lang, "Trace")).Body(
-				&TracePanel{Lang: p.lang, View: v, onRule: p.showRule},
+			app.Section().Class("pg-bottom").Aria("label", tr(p.s.Lang, "Trace")).Body(
+				&TracePanel{Lang: p.s.Lang, View: v, onRule: p.showRule},
 			),
 		)
 	}
 	return app.Main().Class("pg-main", "embed-main", "embed-split").Body(
 		p.renderGraphSection(v),
-		app.Section().Class("pg-side").Aria("label", tr(p.lang, "Details")).Body(
+		app.Section().Class("pg-side").Aria("label", tr(p.s.Lang, "Details")).Body(
 			p.renderTabs(embedTabs),
 			p.renderTab(v),
 		),
@@ -243,26 +243,24 @@ func (p *Playground) renderEmbedMain(v *workspace.View) app.UI {
 // renderEmbed lays out the compact page: the controls, the graph and the trace, with a
 // link to the full page carrying the same state (no workspaces, guide or tour).
 func (p *Playground) renderEmbed() app.UI {
-	v := p.ws.View()
-	if p.shareVersion != v.Version || p.share == "" {
-		p.share, p.shareVersion = shareURL(p.lang, p.ws), v.Version
-	}
+	v := p.s.View()
+	share := pageURL(p.s.Lang, fragShare+p.s.ShareCode())
 	return app.Div().Class("pg", "pg-embed").Body(
 		app.Header().Class("pg-header", "embed-header").Body(
 			app.Span().Class("embed-title").Text("gcplay · "+p.workspaceName(v)),
-			app.Span().Class("pg-status").ID("status").DataSet("status", p.runStatus(v)).
-				Textf(tr(p.lang, "%s · %d objects"), tr(p.lang, p.runStatus(v)), len(v.Objects)),
-			app.A().Class("btn", "btn-small", "embed-open").Href(p.share).Target("_blank").Rel("opener"). // the full page reports progress back (postProgress)
+			app.Span().Class("pg-status").ID("status").DataSet("status", p.s.RunStatus()).
+				Textf(tr(p.s.Lang, "%s · %d objects"), tr(p.s.Lang, p.s.RunStatus()), len(v.Objects)),
+			app.A().Class("btn", "btn-small", "embed-open").Href(share).Target("_blank").Rel("opener"). // the full page reports progress back (postProgress)
 
-															DataSet("open-full", "1").Text(tr(p.lang, "Open in gcplay")),
+															DataSet("open-full", "1").Text(tr(p.s.Lang, "Open in gcplay")),
 		),
 		&Toolbar{
 			Tick: v.Tick, LastTick: v.LastTick, Position: v.Position, HistoryLen: v.HistoryLen,
-			Lang: p.lang, Run: p.run, Speed: p.speed, Settled: v.Settled, Until: p.until, Next: v.Script.NextText, Blocked: blocked(v),
-			onCmd: p.do, onSpeed: func(ctx app.Context, s int) { p.speed = s },
-			onUntil: func(ctx app.Context, q string) { p.until = q }, onRewind: p.onRewind,
+			Lang: p.s.Lang, Run: p.s.Run, Speed: p.s.Speed, Settled: v.Settled, Until: p.s.Until, Next: v.Script.NextText, Blocked: blocked(v),
+			onCmd: p.do, onSpeed: func(ctx app.Context, speed int) { p.s.Speed = speed },
+			onUntil: func(ctx app.Context, q string) { p.s.Until = q }, onRewind: p.onRewind,
 		},
-		p.renderEmbedLesson(),
+		p.renderLesson(true),
 		p.renderEmbedMain(v),
 		p.renderOverlay(v),
 	)

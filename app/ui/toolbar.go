@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"github.com/gcplay/gcplay/app/session"
 	"strconv"
 
 	"github.com/gcplay/gcplay/app/workspace"
@@ -14,28 +15,30 @@ type Toolbar struct {
 
 	Tick, LastTick       int64
 	Position, HistoryLen int
-	Run                  RunState
+	Run                  session.RunState
 	Speed                int // ticks per second
 	Settled              bool
 	Until                string // the queue "Until change" watches
 	Next                 string // the scenario's next step, if any
 	// Blocked says, per fine-step command, why it has nothing to do; its button is then
 	// disabled with that as the reason.
-	Blocked map[Cmd]string
+	Blocked map[session.Cmd]string
 	Lang    string // the page's language (i18n.go)
 
-	onCmd    func(app.Context, Cmd)
+	onCmd    func(app.Context, session.Cmd)
 	onSpeed  func(app.Context, int)
 	onUntil  func(app.Context, string)
 	onRewind func(app.Context, int64)
 	onShare  func(app.Context) // nil: no Share button (the embedded page)
+	// onCompare opens compare mode; nil: no Compare button (the embedded page).
+	onCompare func(app.Context)
 }
 
 // Render draws the toolbar. Button texts are the browser-test contract's accessible
 // names (Step, Run, Pause, Run until idle, Reset): keep them.
 func (t *Toolbar) Render() (ui app.UI) {
 	defer recoverRender(&ui, "toolbar")
-	btn := func(label, key string, c Cmd, disabled bool) app.UI {
+	btn := func(label, key string, c session.Cmd, disabled bool) app.UI {
 		label = tr(t.Lang, label)
 		title := label
 		if key != "" {
@@ -44,7 +47,7 @@ func (t *Toolbar) Render() (ui app.UI) {
 		return app.Button().Class("btn").Title(title).Disabled(disabled).Text(label).
 			OnClick(func(ctx app.Context, e app.Event) { t.onCmd(ctx, c) }, app.EventScope(string(c)))
 	}
-	fine := func(label, key string, c Cmd, what string) app.UI {
+	fine := func(label, key string, c session.Cmd, what string) app.UI {
 		label = tr(t.Lang, label)
 		title := tr(t.Lang, what) + " (" + key + ")"
 		why := t.Blocked[c]
@@ -56,18 +59,18 @@ func (t *Toolbar) Render() (ui app.UI) {
 	}
 	return app.Div().Class("toolbar").Role("toolbar").Aria("label", tr(t.Lang, "Time controls")).Body(
 		app.Div().Class("tb-group").Body(
-			btn("Step", "s", CmdStep, false),
-			btn("Run", "space", CmdRun, t.Run == Running),
-			btn("Pause", "space", CmdPause, t.Run == Paused),
-			btn("Run until idle", "i", CmdRunIdle, t.Settled),
-			btn("Reset", "r", CmdReset, false),
+			btn("Step", "s", session.CmdStep, false),
+			btn("Run", "space", session.CmdRun, t.Run == session.Running),
+			btn("Pause", "space", session.CmdPause, t.Run == session.Paused),
+			btn("Run until idle", "i", session.CmdRunIdle, t.Settled),
+			btn("Reset", "r", session.CmdReset, false),
 		),
 		app.Div().Class("tb-group").Body(
 			app.Span().Class("tb-label").Text(tr(t.Lang, "Fine step")),
-			fine("Event", "e", CmdDeliver, "Deliver one watch event to graphChanges"),
-			fine("Graph change", "g", CmdGraphChange, "The graph builder processes one graphChanges entry"),
-			fine("Delete item", "d", CmdDeleteItem, "One worker processes the head of attemptToDelete"),
-			fine("Orphan item", "o", CmdOrphanItem, "One worker processes the head of attemptToOrphan"),
+			fine("Event", "e", session.CmdDeliver, "Deliver one watch event to graphChanges"),
+			fine("Graph change", "g", session.CmdGraphChange, "The graph builder processes one graphChanges entry"),
+			fine("Delete item", "d", session.CmdDeleteItem, "One worker processes the head of attemptToDelete"),
+			fine("Orphan item", "o", session.CmdOrphanItem, "One worker processes the head of attemptToOrphan"),
 		),
 		app.Div().Class("tb-group").Body(
 			app.Select().Class("tb-select").Aria("label", tr(t.Lang, "Queue to watch")).
@@ -77,7 +80,7 @@ func (t *Toolbar) Render() (ui app.UI) {
 					t.option(workspace.QueueAttemptToDelete),
 					t.option(workspace.QueueAttemptToOrphan),
 				),
-			fine("Until change", "u", CmdUntilChange, "Step until the chosen queue changes"),
+			fine("Until change", "u", session.CmdUntilChange, "Step until the chosen queue changes"),
 		),
 		app.Label().Class("tb-group", "tb-speed").Body(
 			app.Span().Class("tb-label").Text(tr(t.Lang, "Speed")),
@@ -104,6 +107,11 @@ func (t *Toolbar) Render() (ui app.UI) {
 			return app.Div().Class("tb-group").Body(
 				app.Button().Class("btn").Title(tr(t.Lang, "A link that reopens this session at this tick, and an embed snippet")).Text(tr(t.Lang, "Share")).
 					OnClick(func(ctx app.Context, e app.Event) { t.onShare(ctx) }, app.EventScope("share")),
+				app.If(t.onCompare != nil, func() app.UI {
+					return app.Button().Class("btn").DataSet("compare-open", "1").
+						Title(tr(t.Lang, "Open this scenario twice, side by side, the second with one setting changed (a release, a policy, the informer delay, the workers)")).
+						Text(tr(t.Lang, "Compare")).OnClick(func(ctx app.Context, e app.Event) { t.onCompare(ctx) }, app.EventScope("compare"))
+				}),
 			)
 		}),
 		app.If(t.Next != "", func() app.UI {

@@ -129,11 +129,12 @@ func controls(v *workspace.View, c gccore.Component) bool {
 // the API call with its result. A controller's records (ctrl) are marked as such.
 func traceRowMarkup(r gccore.Record, ctrl bool) string {
 	call := r.Call
-	if r.Result != "" {
-		call += " → " + r.Result
+	if r.Result != (gccore.Outcome{}) {
+		call += " → " + r.Result.String()
 	}
 	var b strings.Builder
-	b.Grow(256 + len(r.Key) + len(r.Text) + len(call))
+	key := r.Key()
+	b.Grow(256 + len(key) + len(r.Text) + len(call))
 	b.WriteString(`<li class="tr`)
 	if ctrl {
 		b.WriteString(` tr-ctrl`)
@@ -141,15 +142,20 @@ func traceRowMarkup(r gccore.Record, ctrl bool) string {
 	b.WriteString(`"><span class="tr-tick">t=`)
 	b.WriteString(strconv.FormatInt(r.Tick, 10))
 	b.WriteString(`</span><span class="tr-comp c-`)
-	b.WriteString(esc(string(r.Component.Role())))
+	b.WriteString(esc(string(r.Component.Role)))
 	b.WriteString(`">`)
-	b.WriteString(esc(string(r.Component)))
+	b.WriteString(esc(r.Component.String()))
 	b.WriteString(`</span><span class="tr-queue">`)
-	b.WriteString(esc(r.Queue))
+	b.WriteString(esc(string(r.Queue)))
 	b.WriteString(`</span><span class="tr-rule">`)
-	writeRuleLinks(&b, r.Rules())
+	for i, id := range r.Rules() { // the record's typed ids, not found in its text
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		writeRuleLink(&b, id)
+	}
 	b.WriteString(`</span><span class="tr-key">`)
-	b.WriteString(esc(r.Key))
+	b.WriteString(esc(key))
 	b.WriteString(`</span><span class="tr-text">`)
 	b.WriteString(esc(r.Text))
 	b.WriteString(`</span><code class="tr-call">`)

@@ -10,12 +10,6 @@ import (
 	"sigs.k8s.io/yaml"
 )
 
-// ObjectsYAML renders the stored objects as the v1 List `gcplay sim` prints.
-func (w *Workspace) ObjectsYAML() []byte { return gccore.ListYAML(w.view.Objects) }
-
-// DOT renders the GC's graph as Graphviz DOT (gccore.Sim.DOT).
-func (w *Workspace) DOT() string { return w.sim.DOT() }
-
 // ExportScenario writes the session up to the current position as a scenario file that
 // `gcplay sim` replays to the same end state: the scenario's objects with the uids they
 // got, every successful action as a step, ticks as `run: N`, then the scenario steps not
@@ -55,7 +49,7 @@ func (w *Workspace) ExportScenario() []byte {
 		}
 	}
 	fine, failed := 0, 0
-	for _, e := range w.hist[:w.cur] {
+	for _, e := range w.h.entries[:w.h.cur] {
 		switch {
 		case e.in.Op == gccore.InputTick:
 			ticks++
@@ -65,6 +59,9 @@ func (w *Workspace) ExportScenario() []byte {
 			failed++
 		default:
 			flush()
+			if e.in.Op == gccore.InputRestart {
+				f.Version = scenario.ClusterVersion // restart: is a version 2 step; version 1's content means the same there
+			}
 			f.Steps = append(f.Steps, stepOf(e, f.Version >= scenario.ClusterVersion))
 		}
 	}

@@ -66,7 +66,7 @@ func TestExportReplaysToSameEnd(t *testing.T) {
 	if err != nil {
 		t.Fatalf("gcplay sim refused the export: %v\n%s", err, out)
 	}
-	if got, want := string(gccore.ListYAML(sim.Objects())), string(w.ObjectsYAML()); got != want {
+	if got, want := string(gccore.ListYAML(sim.Objects())), string(gccore.ListYAML(w.View().Objects)); got != want {
 		t.Fatalf("replayed export differs:\n%s\nexport:\n%s", diffLines(got, want), out)
 	}
 	if sim.CurrentTick() != w.View().Tick {
@@ -165,7 +165,7 @@ steps:
 	if err != nil {
 		t.Fatalf("gcplay sim refused the export: %v\n%s", err, out)
 	}
-	if got, want := string(gccore.ListYAML(sim.Objects())), string(w.ObjectsYAML()); got != want {
+	if got, want := string(gccore.ListYAML(sim.Objects())), string(gccore.ListYAML(w.View().Objects)); got != want {
 		t.Fatalf("replayed export differs:\n%s\nexport:\n%s", diffLines(got, want), out)
 	}
 }
@@ -197,7 +197,7 @@ func TestExportKeepsFaults(t *testing.T) {
 	if err != nil {
 		t.Fatalf("gcplay sim refused the export: %v\n%s", err, out)
 	}
-	if got, want := string(gccore.ListYAML(sim.Objects())), string(w.ObjectsYAML()); got != want || sim.CurrentTick() != w.View().Tick {
+	if got, want := string(gccore.ListYAML(sim.Objects())), string(gccore.ListYAML(w.View().Objects)); got != want || sim.CurrentTick() != w.View().Tick {
 		t.Fatalf("replayed export ends at tick %d with\n%s\nthe session at tick %d with\n%s", sim.CurrentTick(), got, w.View().Tick, want)
 	}
 }

@@ -180,7 +180,7 @@ func checkExport(t *testing.T, w *Workspace) {
 	if err := settled.RunUntilIdle(); err != nil {
 		t.Fatal(err)
 	}
-	if got, want := string(gccore.ListYAML(sim.Objects())), string(settled.ObjectsYAML()); got != want {
+	if got, want := string(gccore.ListYAML(sim.Objects())), string(gccore.ListYAML(settled.View().Objects)); got != want {
 		t.Fatalf("replayed export differs:\n%s\nexport:\n%s", diffLines(got, want), out)
 	}
 }

@@ -45,8 +45,8 @@ func (w *Workspace) Marshal() []byte {
 	rest := struct {
 		History  []savedEntry `json:"history,omitempty"`
 		Position int          `json:"position"`
-	}{Position: w.cur}
-	for _, e := range w.hist {
+	}{Position: w.h.cur}
+	for _, e := range w.h.entries {
 		rest.History = append(rest.History, savedEntry{Input: e.in, Script: e.scripted, Pos: e.script})
 	}
 	tail := mustJSON(rest)
@@ -123,14 +123,14 @@ func Unmarshal(data []byte) (*Workspace, error) {
 			return nil, &LimitError{fmt.Sprintf("history[%d] (%s) would run past tick %d, where the playground stops", i, e.Input, MaxTicks)}
 		}
 		_ = w.record(e.Input, e.Script) // failed inputs were recorded failing; they fail again
-		w.hist[len(w.hist)-1].script = e.Pos
+		w.h.entries[len(w.h.entries)-1].script = e.Pos
 		w.player.Pos = e.Pos
 	}
-	if s.Position < 0 || s.Position > len(w.hist) {
-		return nil, fmt.Errorf("saved workspace: position %d outside its history of %d", s.Position, len(w.hist))
+	if s.Position < 0 || s.Position > len(w.h.entries) {
+		return nil, fmt.Errorf("saved workspace: position %d outside its history of %d", s.Position, len(w.h.entries))
 	}
 	w.attempt = s.Lesson
-	if a := w.attempt; a != nil && (a.Rest < -1 || a.Rest > len(w.hist)) {
+	if a := w.attempt; a != nil && (a.Rest < -1 || a.Rest > len(w.h.entries)) {
 		a.Rest = -1 // not a position of this history: measured again
 	}
 	if id, ok := strings.CutPrefix(s.Name, legacyLessonPrefix); ok && w.attempt == nil && id != "" {

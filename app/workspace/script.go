@@ -76,9 +76,9 @@ func (w *Workspace) RunUntilIdle() error {
 
 // Queue names for StepUntilChange.
 const (
-	QueueGraphChanges    = "graphChanges"
-	QueueAttemptToDelete = "attemptToDelete"
-	QueueAttemptToOrphan = "attemptToOrphan"
+	QueueGraphChanges    = string(gccore.QueueGraphChanges)
+	QueueAttemptToDelete = string(gccore.QueueAttemptToDelete)
+	QueueAttemptToOrphan = string(gccore.QueueAttemptToOrphan)
 )
 
 // StepUntilChange ticks until the named queue's content changes, the workspace is
@@ -110,11 +110,11 @@ func (w *Workspace) StepUntilChange(queue string, limit int) (n int, changed boo
 func (w *Workspace) queueSignature(queue string) string {
 	switch queue {
 	case QueueGraphChanges:
-		return fmt.Sprint(w.sim.GraphChanges())
+		return fmt.Sprint(w.sim.Inspect().GraphChanges())
 	case QueueAttemptToDelete:
-		return gccore.QueueLines(w.sim.Queues()[0])
+		return gccore.QueueLines(w.sim.Inspect().Queues()[0])
 	case QueueAttemptToOrphan:
-		return gccore.QueueLines(w.sim.Queues()[1])
+		return gccore.QueueLines(w.sim.Inspect().Queues()[1])
 	}
 	return "?"
 }
@@ -130,7 +130,7 @@ func (w *Workspace) FineInput(in gccore.Input) error {
 	if !in.Fine() {
 		return fmt.Errorf("%s is not a fine step", in.Op)
 	}
-	if nothing := fineBlocked(in.Op, w.sim.PendingWatchEvents(), w.sim.GraphChangesLen(), w.sim.QueuesHead(ViewItems)); nothing != "" {
+	if nothing := fineBlocked(in.Op, w.sim.Inspect().PendingWatchEvents(), w.sim.Inspect().GraphChangesLen(), w.sim.Inspect().QueuesHead(ViewItems)); nothing != "" {
 		return fmt.Errorf("nothing to do: %s", nothing)
 	}
 	err := w.record(in, false)
@@ -166,7 +166,7 @@ func fineBlocked(op gccore.InputOp, pendingWatch, graphChanges int, queues []gcc
 			return "no queue"
 		}
 		if !hasQueued(queues[i]) {
-			return queues[i].Name + " has no item ready for a worker"
+			return string(queues[i].Name) + " has no item ready for a worker"
 		}
 	}
 	return ""

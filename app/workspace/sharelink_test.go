@@ -57,8 +57,8 @@ func TestShareRoundTrip(t *testing.T) {
 	if a.Tick != b.Tick || a.Position != b.Position || a.HistoryLen != b.HistoryLen {
 		t.Errorf("tick/position/history: %d/%d/%d, want %d/%d/%d", b.Tick, b.Position, b.HistoryLen, a.Tick, a.Position, a.HistoryLen)
 	}
-	if !bytes.Equal(w.ObjectsYAML(), got.ObjectsYAML()) {
-		t.Errorf("objects differ:\n%s\nwant\n%s", got.ObjectsYAML(), w.ObjectsYAML())
+	if !bytes.Equal(gccore.ListYAML(w.View().Objects), gccore.ListYAML(got.View().Objects)) {
+		t.Errorf("objects differ:\n%s\nwant\n%s", gccore.ListYAML(got.View().Objects), gccore.ListYAML(w.View().Objects))
 	}
 	if got.Name() != "Link" {
 		t.Errorf("name %q", got.Name())

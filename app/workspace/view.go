@@ -20,6 +20,9 @@ type View struct {
 	// Version ends that comparison at once.
 	Version int64
 	Name    string
+	// Release is the Kubernetes release whose GC rules the workspace plays (the scenario's
+	// kubernetes:, the version lens); its zero value is today's rules.
+	Release gccore.Release
 	Tick    int64
 	// Position is the history position shown, HistoryLen the number of entries; Position
 	// < HistoryLen after a rewind.
@@ -111,16 +114,16 @@ func (w *Workspace) publish() {
 	// (an idle tick at 5,000 objects then costs nearly nothing).
 	if prev := w.view; prev != nil && w.viewSim == s && w.viewTraceLen == s.TraceLen() {
 		v := *prev
-		v.Version, v.Tick, v.Position, v.HistoryLen = w.version, s.CurrentTick(), w.cur, len(w.hist)
-		v.Idle, v.Queues, v.PendingWatch = s.Idle(), s.QueuesHead(ViewItems), s.PendingWatchEvents()
-		v.ControllerQueues = s.ControllerQueues()
-		v.GraphChanges, v.GraphChangesLen = s.GraphChangesHead(ViewItems), s.GraphChangesLen()
-		v.Trace = w.trace[:w.traceEnd(w.cur):w.traceEnd(w.cur)]
+		v.Version, v.Tick, v.Position, v.HistoryLen = w.version, s.CurrentTick(), w.h.cur, len(w.h.entries)
+		v.Idle, v.Queues, v.PendingWatch = s.Idle(), s.Inspect().QueuesHead(ViewItems), s.Inspect().PendingWatchEvents()
+		v.ControllerQueues = s.Inspect().ControllerQueues()
+		v.GraphChanges, v.GraphChangesLen = s.Inspect().GraphChangesHead(ViewItems), s.Inspect().GraphChangesLen()
+		v.Trace = w.h.trace[:w.h.traceEnd(w.h.cur):w.h.traceEnd(w.h.cur)]
 		v.Script = w.scriptView()
 		v.Settled = v.Idle && w.ScriptDone()
 		v.LastTick = 0
-		if n := len(w.hist); n > 0 {
-			v.LastTick = w.hist[n-1].tick
+		if n := len(w.h.entries); n > 0 {
+			v.LastTick = w.h.entries[n-1].tick
 		}
 		w.view = &v
 		return
@@ -129,25 +132,26 @@ func (w *Workspace) publish() {
 	v := &View{
 		Version:          w.version,
 		Name:             w.name,
+		Release:          w.sc.Kubernetes,
 		Tick:             s.CurrentTick(),
-		Position:         w.cur,
-		HistoryLen:       len(w.hist),
+		Position:         w.h.cur,
+		HistoryLen:       len(w.h.entries),
 		Idle:             s.Idle(),
 		Objects:          s.ObjectsShared(),
-		Graph:            s.Graph(),
-		Queues:           s.QueuesHead(ViewItems),
-		ControllerQueues: s.ControllerQueues(),
-		GraphChanges:     s.GraphChangesHead(ViewItems),
-		GraphChangesLen:  s.GraphChangesLen(),
-		PendingWatch:     s.PendingWatchEvents(),
-		AbsentOwners:     s.AbsentOwners(),
-		Events:           s.GCEvents(),
-		Trace:            w.trace[:w.traceEnd(w.cur):w.traceEnd(w.cur)],
+		Graph:            s.Inspect().Graph(),
+		Queues:           s.Inspect().QueuesHead(ViewItems),
+		ControllerQueues: s.Inspect().ControllerQueues(),
+		GraphChanges:     s.Inspect().GraphChangesHead(ViewItems),
+		GraphChangesLen:  s.Inspect().GraphChangesLen(),
+		PendingWatch:     s.Inspect().PendingWatchEvents(),
+		AbsentOwners:     s.Inspect().AbsentOwners(),
+		Events:           s.Inspect().GCEvents(),
+		Trace:            w.h.trace[:w.h.traceEnd(w.h.cur):w.h.traceEnd(w.h.cur)],
 		Script:           w.scriptView(),
 	}
 	v.Settled = v.Idle && w.ScriptDone()
-	if n := len(w.hist); n > 0 {
-		v.LastTick = w.hist[n-1].tick
+	if n := len(w.h.entries); n > 0 {
+		v.LastTick = w.h.entries[n-1].tick
 	}
 	for _, r := range s.Resources().All() {
 		v.Kinds = append(v.Kinds, Kind{APIVersion: r.GVK.GroupVersion().String(), Kind: r.GVK.Kind, Namespaced: r.Namespaced, Custom: r.Custom})

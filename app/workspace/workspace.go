@@ -65,20 +65,10 @@ type Workspace struct {
 
 	sim      *gccore.Sim
 	baseUIDs []types.UID // the uids the scenario's objects got at tick 0
-	// hist[:cur] is applied to sim; hist[cur:] is the future kept after a rewind, replayed
-	// by a forward seek and dropped by the first input that differs from it.
-	hist []entry
-	cur  int
-	// player plays the scenario's steps; its position is the one at cur.
+	// h is every input applied since the base, with the trace and the deletions it left.
+	h History
+	// player plays the scenario's steps; its position is the one at h.cur.
 	player scenario.Player
-	// trace holds the records of the base and of every entry of hist, in order.
-	trace     []gccore.Record
-	baseTrace int
-	// gone holds the API server's DELETED watch events (API-16) of the base and of every
-	// entry of hist, in order, as typed values: what a lesson judges deletions on. Only
-	// deletions are kept: the other events would double a large scenario's memory.
-	gone     []gccore.WatchEvent
-	baseGone int
 
 	version int64
 	view    *View
@@ -184,14 +174,14 @@ func (w *Workspace) rebuild() error {
 		w.baseUIDs = append(w.baseUIDs, got.UID)
 	}
 	recs, gone := w.take()
-	if w.trace == nil {
-		w.trace = recs
-		w.baseTrace = len(recs)
-		w.gone = gone
-		w.baseGone = len(gone)
+	if w.h.trace == nil {
+		w.h.trace = recs
+		w.h.baseTrace = len(recs)
+		w.h.gone = gone
+		w.h.baseGone = len(gone)
 	}
 	w.player = scenario.Player{Steps: w.sc.Steps}
-	w.cur = 0
+	w.h.cur = 0
 	return nil
 }
 
@@ -211,24 +201,6 @@ func (w *Workspace) View() *View { return w.view }
 // does not carry (Why, Get, DOT). Callers must not change it: use the workspace's methods.
 func (w *Workspace) Sim() *gccore.Sim { return w.sim }
 
-// Why explains why an object is still stored (gccore.Sim.Why).
-func (w *Workspace) Why(ref gccore.ObjectRef) []string { return w.sim.Why(ref) }
-
-// Reasons is Why's sentences with their formats, for a page in another language.
-func (w *Workspace) Reasons(ref gccore.ObjectRef) []gccore.Reason { return w.sim.Reasons(ref) }
-
-// Actions are the person's successful actions up to the current position, in order:
-// neither the scenario's own steps nor steps of time.
-func (w *Workspace) Actions() []gccore.Input {
-	var out []gccore.Input
-	for _, e := range w.hist[:w.cur] {
-		if e.in.Action() && !e.scripted && e.err == "" {
-			out = append(out, e.in)
-		}
-	}
-	return out
-}
-
 // Do applies one user action at the current tick, records it and publishes a new view.
 // A failed action is recorded too (replay repeats it, so uids stay the same) and its
 // error returned.
@@ -244,11 +216,12 @@ func (w *Workspace) Do(in gccore.Input) error {
 // Batch applies several actions as one: if any fails, the workspace is put back as it
 // was before the first and the error names the failing action.
 func (w *Workspace) Batch(ins []gccore.Input) error {
-	w.dropFuture()
-	start := w.cur
+	w.h.cut(w.h.cur)
+	start := w.h.cur
 	for i, in := range ins {
 		if err := w.record(in, false); err != nil {
-			if rerr := w.rollback(start); rerr != nil {
+			w.h.cut(start) // back to before the first, dropping what Batch recorded
+			if rerr := w.replayTo(start); rerr != nil {
 				return errors.Join(err, rerr)
 			}
 			w.publish()
@@ -262,34 +235,19 @@ func (w *Workspace) Batch(ins []gccore.Input) error {
 	return nil
 }
 
-// rollback returns to position start, dropping what Batch recorded after it.
-func (w *Workspace) rollback(start int) error {
-	w.hist = w.hist[:start]
-	w.trace = w.trace[:w.traceEnd(start)]
-	w.gone = w.gone[:w.goneEnd(start)]
-	return w.replayTo(start)
-}
-
-// dropFuture forgets the history after the current position.
-func (w *Workspace) dropFuture() {
-	w.trace = w.trace[:w.traceEnd(w.cur)]
-	w.gone = w.gone[:w.goneEnd(w.cur)]
-	w.hist = w.hist[:w.cur]
-}
-
 // record applies in at the current position and appends it to the history (scripted:
 // the scenario's steps applied it). If the history's future starts with the same input,
 // it is kept (a re-do); otherwise the future is dropped.
 func (w *Workspace) record(in gccore.Input, scripted bool) error {
-	if w.cur < len(w.hist) {
-		if e := w.hist[w.cur]; e.scripted == scripted && e.in.Equal(in) {
-			w.cur++
+	if w.h.cur < len(w.h.entries) {
+		if e := w.h.entries[w.h.cur]; e.scripted == scripted && e.in.Equal(in) {
+			w.h.cur++
 			w.player.Pos = e.script
 			_, err := w.sim.Apply(in)
 			w.take() // recorded when the entry was
 			return errOf(e.err, err)
 		}
-		w.dropFuture()
+		w.h.cut(w.h.cur)
 	}
 	got, err := w.sim.Apply(in)
 	e := entry{in: in, scripted: scripted, tick: w.sim.CurrentTick(), script: w.player.Pos}
@@ -299,11 +257,7 @@ func (w *Workspace) record(in gccore.Input, scripted bool) error {
 		e.uid = got.Object.UID
 	}
 	recs, gone := w.take()
-	w.trace = append(w.trace, recs...)
-	w.gone = append(w.gone, gone...)
-	e.traceEnd, e.goneEnd, e.serial = len(w.trace), len(w.gone), entrySerials.Add(1)
-	w.hist = append(w.hist, e)
-	w.cur++
+	w.h.add(e, recs, gone)
 	return err
 }
 
@@ -320,27 +274,14 @@ func errOf(recorded string, err error) error {
 // take is the simulation's output since the last call: its trace records and the
 // DELETED ones of its watch events (the others are not kept).
 func (w *Workspace) take() ([]gccore.Record, []gccore.WatchEvent) {
+	rd := w.sim.Take()
 	var gone []gccore.WatchEvent
-	for _, ev := range w.sim.TakeWatch() {
+	for _, ev := range rd.Watch {
 		if ev.Type == watch.Deleted {
 			gone = append(gone, ev)
 		}
 	}
-	return w.sim.TakeTrace(), gone
-}
-
-func (w *Workspace) goneEnd(pos int) int {
-	if pos == 0 {
-		return w.baseGone
-	}
-	return w.hist[pos-1].goneEnd
-}
-
-func (w *Workspace) traceEnd(pos int) int {
-	if pos == 0 {
-		return w.baseTrace
-	}
-	return w.hist[pos-1].traceEnd
+	return rd.Records, gone
 }
 
 // replayTo rebuilds the simulation and re-applies hist[:pos].
@@ -353,22 +294,25 @@ func (w *Workspace) replayTo(pos int) error {
 
 // forwardTo re-applies hist[cur:pos] (pos >= cur).
 func (w *Workspace) forwardTo(pos int) error {
-	for w.cur < pos {
-		e := w.hist[w.cur]
+	for w.h.cur < pos {
+		e := w.h.entries[w.h.cur]
 		w.sim.Apply(e.in)
 		w.take() // recorded when the entry was
 		w.player.Pos = e.script
-		w.cur++
+		w.h.cur++
 	}
 	return nil
 }
 
+// History is the workspace's timeline, for reading (lessonmode.Judge reads its changes).
+func (w *Workspace) History() *History { return &w.h }
+
 // Seek moves to history position pos (0 is the start), replaying from the start when
 // going back. The history is kept: seeking forward again replays it.
 func (w *Workspace) Seek(pos int) error {
-	pos = max(0, min(pos, len(w.hist)))
+	pos = max(0, min(pos, len(w.h.entries)))
 	var err error
-	if pos < w.cur {
+	if pos < w.h.cur {
 		err = w.replayTo(pos)
 	} else {
 		err = w.forwardTo(pos)
@@ -381,28 +325,12 @@ func (w *Workspace) Seek(pos int) error {
 // after any user action at t, but before scenario-script actions that belong to the
 // next tick. Ticks past the end of the history go to its end.
 func (w *Workspace) Rewind(t int64) error {
-	return w.Seek(w.positionOf(t))
-}
-
-// positionOf is the history position Rewind(t) goes to.
-func (w *Workspace) positionOf(t int64) int {
-	pos := 0
-	for i, e := range w.hist {
-		if e.tick > t {
-			break
-		}
-		if !e.scripted {
-			pos = i + 1
-		}
-	}
-	return pos
+	return w.Seek(w.h.positionOf(t))
 }
 
 // Reset goes back to the scenario's start and forgets the history.
 func (w *Workspace) Reset() error {
-	w.hist = nil
-	w.trace = w.trace[:w.baseTrace]
-	w.gone = w.gone[:w.baseGone]
+	w.h.cut(0)
 	err := w.replayTo(0)
 	w.publish()
 	return err
@@ -419,33 +347,3 @@ func (w *Workspace) Replace(name string, source []byte) error {
 	w.publish()
 	return nil
 }
-
-// Change is one entry of the history as a judge reads it (lessonmode.Judge): typed, never
-// parsed back from the trace.
-type Change struct {
-	// Serial is unique among the entries of every workspace of the process: the same
-	// serial at a position means the same history up to it.
-	Serial   uint64
-	In       gccore.Input
-	Scripted bool   // applied by the scenario's steps, not the person
-	Err      string // the input's error; "" when it succeeded
-	// Deleted are the API server's DELETED watch events (API-16) the input caused, in
-	// order. They are shared: callers must not change them.
-	Deleted []gccore.WatchEvent
-}
-
-// Position is the history position shown (View.Position).
-func (w *Workspace) Position() int { return w.cur }
-
-// Change is history entry i (0 ≤ i < Position()).
-func (w *Workspace) Change(i int) Change {
-	e := w.hist[i]
-	return Change{Serial: e.serial, In: e.in, Scripted: e.scripted, Err: e.err, Deleted: w.gone[w.goneEnd(i):e.goneEnd:e.goneEnd]}
-}
-
-// BaseDeleted are the DELETED watch events of the base state, before the first entry.
-func (w *Workspace) BaseDeleted() []gccore.WatchEvent { return w.gone[:w.baseGone:w.baseGone] }
-
-// TraceLenAt is the length of the trace at history position pos (clamped to the
-// history): the records before it are the session's up to there.
-func (w *Workspace) TraceLenAt(pos int) int { return w.traceEnd(max(0, min(pos, len(w.hist)))) }

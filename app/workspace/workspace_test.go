@@ -2,6 +2,7 @@ package workspace
 
 import (
 	"bytes"
+	"errors"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -67,7 +68,7 @@ func TestRunUntilIdleMatchesSim(t *testing.T) {
 			if w.View().Tick != want.CurrentTick() {
 				t.Errorf("tick %d, gcplay sim ended at %d", w.View().Tick, want.CurrentTick())
 			}
-			if got, want := gccore.RenderTrace(w.View().Trace), gccore.RenderTrace(want.TakeTrace()); got != want {
+			if got, want := gccore.RenderTrace(w.View().Trace), gccore.RenderTrace(want.Take().Records); got != want {
 				t.Errorf("trace differs from gcplay sim:\n%s", diffLines(got, want))
 			}
 		})
@@ -349,22 +350,44 @@ func TestChangesCarryDeletions(t *testing.T) {
 		}
 		_ = w.RunUntilIdle()
 		var typed, text []string
-		for _, ev := range w.BaseDeleted() {
+		for _, ev := range w.History().BaseDeleted() {
 			typed = append(typed, ev.Object.Ref().String())
 		}
-		for i := 0; i < w.Position(); i++ {
-			for _, ev := range w.Change(i).Deleted {
+		for i := 0; i < w.History().Position(); i++ {
+			for _, ev := range w.History().Change(i).Deleted {
 				typed = append(typed, ev.Object.Ref().String())
 			}
 		}
 		for _, r := range w.View().Trace {
 			if r.Component == gccore.CompAPIServer && strings.HasPrefix(r.Text, "DELETED ") {
-				text = append(text, r.Key)
+				text = append(text, r.Key())
 			}
 		}
 		compared += len(text)
 		if strings.Join(typed, "\n") != strings.Join(text, "\n") {
 			t.Errorf("%s: typed deletions\n%v\ntrace\n%v", filepath.Base(f), typed, text)
 		}
+	}
+}
+
+// TestVariant: a variant opens the scenario afresh with its change, and leaves the
+// workspace it came from as it was (compare mode).
+func TestVariant(t *testing.T) {
+	w, _, err := OpenExample("deployment")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Step(); err != nil {
+		t.Fatal(err)
+	}
+	v, err := w.Variant(func(_ *scenario.Scenario, cfg *gccore.Config) error { cfg.Workers = 3; return nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v.View().Tick != 0 || w.View().Tick != 1 || v.cfg.Workers != 3 || w.cfg.Workers == 3 || v.Name() != w.Name() {
+		t.Errorf("variant at tick %d with %d workers, original at %d with %d", v.View().Tick, v.cfg.Workers, w.View().Tick, w.cfg.Workers)
+	}
+	if _, err := w.Variant(func(*scenario.Scenario, *gccore.Config) error { return errors.New("bad") }); err == nil {
+		t.Error("a failing change made a variant")
 	}
 }

@@ -47,6 +47,7 @@ Examples:
   gcplay sim -f big.yaml --max-input-bytes 268435456   # read a scenario of up to 256 MiB
   gcplay sim -f scenario.yaml --kubernetes 1.16 --trace  # the GC rules of Kubernetes 1.16
   gcplay sim -f faults.yaml --faults-seed 8 --trace     # the file's faults: with another seed
+  gcplay sim -f scenario.yaml --compare kubernetes=1.16  # as written and under 1.16, side by side
 
 --kubernetes plays the garbage collector of an older release (gc-behavior.md section 15,
 V-1 ... V-7): "1.13" and "1.16" (absentOwnerCache keyed by uid, no namespace or scope
@@ -61,7 +62,7 @@ A version 2 file may carry faults: (late and lost watch events, relists, writes 
 with 500; cluster-rules.md FAULT-1 ... FAULT-4), all drawn from one source seeded by
 faults.seed: the same file and seed give the same trace. --faults-seed N (not 0) replaces
 that seed.
-`,
+` + compareHelp,
 	"dot": `gcplay dot runs a scenario and prints the garbage collector's graph (uidToNode)
 as Graphviz DOT, edges from dependent to owner.
 
@@ -122,6 +123,7 @@ type simOptions struct {
 	maxInput        int64
 	kubernetes      string
 	faultsSeed      uint64
+	compare         string // --compare KEY=VALUE (compare.go)
 }
 
 // defaultMaxInput bounds the scenario text read (--max-input-bytes): 64 MiB holds a
@@ -150,6 +152,7 @@ func simFlags(out io.Writer) (*flag.FlagSet, *simOptions) {
 	fs.StringVar(&o.output, "o", "yaml", "output format of the final objects: yaml or json")
 	fs.BoolVar(&o.watch, "watch", false, "print every watch event as one JSON line instead of the final objects")
 	fs.BoolVar(&o.trace, "trace", false, "print the trace (every decision with its rule id) instead of the final objects")
+	fs.StringVar(&o.compare, "compare", "", "run twice, the second time with KEY=VALUE changed, and print where they diverge (see below)")
 	fs.BoolVar(&o.why, "why", false, "print each object still stored with why it is not deleted (reasons cite rule ids) instead of the final objects")
 	return fs, o
 }
@@ -199,23 +202,44 @@ func batchGC() (restore func()) {
 // runScenario loads and runs the scenario the options name.
 func runScenario(o *simOptions, stdin io.Reader) (*scenario.Runner, error) {
 	defer batchGC()()
+	sc, cfg, err := loadScenario(o, stdin)
+	if err != nil {
+		return nil, err
+	}
+	return runLoaded(sc, cfg, o.maxTicks)
+}
+
+// runLoaded runs a parsed scenario to its end and to idle.
+func runLoaded(sc *scenario.Scenario, cfg gccore.Config, maxTicks int64) (*scenario.Runner, error) {
+	r, err := scenario.NewRunner(sc, cfg)
+	if err != nil {
+		return nil, err
+	}
+	r.MaxTicks = maxTicks
+	return r, r.Run()
+}
+
+// loadScenario checks the options, reads and parses the scenario they name, and returns
+// it with the run's configuration.
+func loadScenario(o *simOptions, stdin io.Reader) (*scenario.Scenario, gccore.Config, error) {
+	var cfg gccore.Config
 	switch {
 	case o.file == "":
-		return nil, fmt.Errorf("-f FILE is required (use -f - for stdin)")
+		return nil, cfg, fmt.Errorf("-f FILE is required (use -f - for stdin)")
 	case o.maxTicks < 0:
-		return nil, fmt.Errorf("--max-ticks %d: want 0 or more", o.maxTicks)
+		return nil, cfg, fmt.Errorf("--max-ticks %d: want 0 or more", o.maxTicks)
 	case o.workers < 1 || o.workers > gccore.MaxWorkers:
-		return nil, fmt.Errorf("--workers %d: want 1 to %d", o.workers, gccore.MaxWorkers)
+		return nil, cfg, fmt.Errorf("--workers %d: want 1 to %d", o.workers, gccore.MaxWorkers)
 	case o.informerDelay < 0:
-		return nil, fmt.Errorf("--informer-delay %d: want 0 or more", o.informerDelay)
+		return nil, cfg, fmt.Errorf("--informer-delay %d: want 0 or more", o.informerDelay)
 	case o.controllerDelay < 0:
-		return nil, fmt.Errorf("--controller-informer-delay %d: want 0 or more", o.controllerDelay)
+		return nil, cfg, fmt.Errorf("--controller-informer-delay %d: want 0 or more", o.controllerDelay)
 	case o.maxInput < 1:
-		return nil, fmt.Errorf("--max-input-bytes %d: want 1 or more", o.maxInput)
+		return nil, cfg, fmt.Errorf("--max-input-bytes %d: want 1 or more", o.maxInput)
 	}
 	release, err := gccore.ParseRelease(o.kubernetes)
 	if err != nil {
-		return nil, fmt.Errorf("--kubernetes: %v", err)
+		return nil, cfg, fmt.Errorf("--kubernetes: %v", err)
 	}
 	name := o.file
 	in := stdin
@@ -224,22 +248,23 @@ func runScenario(o *simOptions, stdin io.Reader) (*scenario.Runner, error) {
 	} else {
 		f, err := os.Open(o.file)
 		if err != nil {
-			return nil, err
+			return nil, cfg, err
 		}
 		defer f.Close()
 		in = f
 	}
 	data, err := readLimited(in, o.maxInput)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %v", scenario.Quote(name), err)
+		return nil, cfg, fmt.Errorf("%s: %v", scenario.Quote(name), err)
 	}
 	delay := gccore.Ticks(o.informerDelay)
 	// Quiet unless the trace or the watch events are printed: keeping them costs time and
 	// memory in proportion to the run, and nothing else reads them.
 	quiet := !o.trace && !o.watch
-	cfg := gccore.Config{Workers: o.workers, InformerDelay: delay, ControllerInformerDelay: o.controllerDelay, Seed: o.seed, Quiet: quiet, Kubernetes: release,
+	cfg = gccore.Config{Workers: o.workers, InformerDelay: delay, ControllerInformerDelay: o.controllerDelay, Seed: o.seed, Quiet: quiet, Kubernetes: release,
 		Faults: faults.Config{Seed: o.faultsSeed}}
-	return scenario.Run(name, data, cfg, o.maxTicks)
+	sc, err := scenario.Parse(name, data)
+	return sc, cfg, err
 }
 
 // readLimited reads r to its end, but no more than limit bytes. A regular file is read
@@ -294,6 +319,9 @@ func simCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 	if o.why && (o.watch || o.trace) {
 		return fmt.Errorf("sim: --why cannot be combined with --watch or --trace")
 	}
+	if o.compare != "" {
+		return compareCommand(o, o.compare, stdin, stdout)
+	}
 	r, err := runScenario(o, stdin)
 	if err != nil {
 		return err
@@ -301,15 +329,16 @@ func simCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 	// The run succeeded: from here on the output streams to stdout, one object, event
 	// or record at a time, through one buffer.
 	out := bufio.NewWriterSize(stdout, 64<<10)
+	rd := r.Sim.Take()
 	switch {
 	case o.watch:
-		for _, ev := range r.Sim.TakeWatch() {
+		for _, ev := range rd.Watch {
 			out.Write(gccore.WatchLine(ev))
 			out.WriteByte('\n')
 		}
 	case o.trace:
-		out.WriteString(gccore.RenderTrace(r.Sim.TakeTrace()))
-		for _, q := range r.Sim.Queues() {
+		out.WriteString(gccore.RenderTrace(rd.Records))
+		for _, q := range r.Sim.Inspect().Queues() {
 			for _, it := range q.Items {
 				if it.State == gccore.ItemStuck {
 					fmt.Fprintf(out, "stuck [%s] %s: %s\n", q.Name, it.Key, it.Stuck)
@@ -317,11 +346,11 @@ func simCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 			}
 		}
 	case o.why:
-		// One object a paragraph: its reference, then each reason of Sim.Why, which asks
+		// One object a paragraph: its reference, then each reason of Inspector.Why, which asks
 		// the GC's own decision code (DEL-8, DEL-9) and cites the rules.
 		for _, obj := range r.Sim.ObjectsShared() {
 			fmt.Fprintf(out, "%s\n", obj.Ref())
-			for _, reason := range r.Sim.Why(obj.Ref()) {
+			for _, reason := range r.Sim.Inspect().Why(obj.Ref()) {
 				fmt.Fprintf(out, "  %s\n", reason)
 			}
 		}
@@ -345,7 +374,7 @@ func dotCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 	if err != nil {
 		return err
 	}
-	_, err = io.WriteString(stdout, r.Sim.DOT())
+	_, err = io.WriteString(stdout, r.Sim.Inspect().DOT())
 	return err
 }
 

@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-// TestSimWhy: --why prints each object left after the run with the reasons Sim.Why gives,
+// TestSimWhy: --why prints each object left after the run with the reasons Inspector.Why gives,
 // citing the rules the GC applied: a Foreground owner waiting on a blocker (FG-1, FG-4), a
 // cluster-scoped object whose owner is of a namespaced kind (DEL-8, XNS-3).
 func TestSimWhy(t *testing.T) {

@@ -33,7 +33,7 @@ steps:
 	if p, err := r.Sim.Get(ref); err != nil || !p.Terminating() {
 		t.Fatalf("want the Pod Terminating, got %v, %v", p, err)
 	}
-	trace := gccore.RenderTrace(r.Sim.TakeTrace())
+	trace := gccore.RenderTrace(r.Sim.Take().Records)
 	if !strings.Contains(trace, "KUBELET-3") || !strings.Contains(trace, "node gone does not exist") {
 		t.Fatalf("no KUBELET-3 record in:\n%s", trace)
 	}
@@ -161,7 +161,7 @@ func TestCreatesAreBounded(t *testing.T) {
 	}
 	// Per sync: 500, 500, 200 (upstream's burstReplicas).
 	perTick := map[int64]int{}
-	for _, rec := range r.Sim.TakeTrace() {
+	for _, rec := range r.Sim.Take().Records {
 		if rec.Rule == rules.RS2 {
 			perTick[rec.Tick]++
 		}
@@ -235,7 +235,7 @@ steps:
 		t.Fatal(err)
 	}
 	created := 0
-	for _, ev := range r.Sim.TakeWatch() {
+	for _, ev := range r.Sim.Take().Watch {
 		if ev.Object.Kind == "Pod" && ev.Type == "ADDED" {
 			created++
 		}

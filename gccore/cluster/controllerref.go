@@ -103,7 +103,7 @@ func (m *refManager) adopt(c *gccore.Object) bool {
 		if m.owner.Terminating() || (err == nil && fresh.Terminating()) {
 			return false // CREF-4, said once by the sync that skips (RS-4, DEP-4)
 		}
-		m.sim.Record(gccore.Record{Component: m.comp, Rule: rules.CREF2, Key: c.Ref().String(),
+		m.sim.Record(gccore.Record{Component: m.comp, Rule: rules.CREF2, Object: c.Ref(),
 			Text: fmt.Sprintf("not adopted: %s %s is gone or has another uid (fresh uid check)", m.owner.Kind, m.owner.Name)})
 		return false
 	}

@@ -12,7 +12,7 @@ import (
 )
 
 // CompDeployment is the Deployment controller's trace component.
-const CompDeployment gccore.Component = "deployment-controller"
+var CompDeployment = gccore.Component{Role: "deployment-controller"}
 
 // hashLabel is the label that ties a ReplicaSet and its Pods to one template (DEP-2).
 const hashLabel = "pod-template-hash"

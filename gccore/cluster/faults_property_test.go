@@ -52,7 +52,7 @@ steps:
 		if err != nil {
 			t.Fatalf("seed %d: %v\n%s", seed, err, src)
 		}
-		trace := gccore.RenderTrace(run.Sim.TakeTrace())
+		trace := gccore.RenderTrace(run.Sim.Take().Records)
 		for _, id := range []string{"FAULT-2", "FAULT-3", "FAULT-4"} {
 			if strings.Contains(trace, " "+id+" ") || strings.Contains(trace, " "+id+":") {
 				seen[id]++

@@ -117,7 +117,7 @@ func FuzzClusterScenario(f *testing.F) {
 			t.Fatalf("error spans lines: %q", err)
 		}
 		if r != nil {
-			if ierr := r.Sim.CheckInvariants(); ierr != nil {
+			if ierr := r.Sim.Inspect().CheckInvariants(); ierr != nil {
 				t.Fatalf("invariant broken: %v\n%s", ierr, src)
 			}
 		}

@@ -9,7 +9,7 @@ import (
 )
 
 // CompJob is the Job controller's trace component.
-const CompJob gccore.Component = "job-controller"
+var CompJob = gccore.Component{Role: "job-controller"}
 
 // JobTrackingFinalizer is the finalizer the Job controller puts on every Pod it creates
 // or adopts, so that a Pod is counted before it goes (JOB-3; upstream's

@@ -9,7 +9,7 @@ import (
 )
 
 // CompKubelet is the kubelets' trace component; a record's text names the node.
-const CompKubelet gccore.Component = "kubelet"
+var CompKubelet = gccore.Component{Role: "kubelet"}
 
 // nodeReady reports whether the Node exists and its Ready condition is "True".
 func nodeReady(c *gccore.Client, name string) bool {
@@ -85,7 +85,7 @@ func (k *kubelet) Tick() {
 				if _, err := k.client.Get(gccore.ObjectRef{APIVersion: "v1", Kind: "Node", Name: node}); err != nil {
 					rule, why = rules.KUBELET3, "does not exist"
 				}
-				k.sim.Record(gccore.Record{Component: CompKubelet, Rule: rule, Key: p.Ref().String(),
+				k.sim.Record(gccore.Record{Component: CompKubelet, Rule: rule, Object: p.Ref(),
 					Text: fmt.Sprintf("node %s %s: the Pod stays Terminating until the node is Ready or the Pod is force-deleted", node, why)})
 			}
 			continue

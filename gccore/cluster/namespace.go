@@ -13,7 +13,7 @@ import (
 )
 
 // CompNamespace is the namespace controller's trace component.
-const CompNamespace gccore.Component = "namespace-controller"
+var CompNamespace = gccore.Component{Role: "namespace-controller"}
 
 // finalizerKubernetes is the namespace controller's finalizer (NS-1).
 const finalizerKubernetes = "kubernetes"

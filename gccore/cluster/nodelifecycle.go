@@ -14,7 +14,7 @@ import (
 )
 
 // CompNodeLifecycle is the node lifecycle controller's trace component.
-const CompNodeLifecycle gccore.Component = "node-lifecycle-controller"
+var CompNodeLifecycle = gccore.Component{Role: "node-lifecycle-controller"}
 
 // The NoExecute taints of a Node that is not Ready (NODE-1; upstream's
 // v1.TaintNodeNotReady and v1.TaintNodeUnreachable).

@@ -18,7 +18,7 @@ func TestQueueBacksOffAfterAServerError(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := sim.Client("test-controller")
+	c := sim.Client(CompReplicaSet)
 	n := 0
 	failing := func(string) { // writes until one fails, as a sync whose write failed
 		for before := c.ServerErrors(); c.ServerErrors() == before; n++ {
@@ -36,7 +36,7 @@ func TestQueueBacksOffAfterAServerError(t *testing.T) {
 		if q.empty() {
 			t.Fatalf("failure %d: the key is gone", i+1)
 		}
-		v := q.view("test-controller", c, gccore.ObjectRef{APIVersion: "v1", Kind: "ConfigMap"})
+		v := q.view(CompReplicaSet, c, gccore.ObjectRef{APIVersion: "v1", Kind: "ConfigMap"})
 		if len(v.Items) != 1 || v.Items[0].NextAttemptTick <= tick {
 			t.Fatalf("failure %d: view %+v, want the key with a next attempt after tick %d", i+1, v.Items, tick)
 		}

@@ -16,11 +16,11 @@ import (
 // ReplicaSet controller's the owner a Pod event queued (RS-1).
 func TestControllerQueuesView(t *testing.T) {
 	sim := runUntil(t, "cluster-notready-node-ready.yaml", "- setNodeReady: {node: node-a, ready: true}")
-	sim.TakeTrace()
-	qs := sim.ControllerQueues()
+	sim.Take()
+	qs := sim.Inspect().ControllerQueues()
 	var names []string
 	for _, q := range qs {
-		names = append(names, string(q.Name))
+		names = append(names, q.Name.String())
 	}
 	if want := []string{"deployment-controller", "replicaset-controller", "kubelet"}; !reflect.DeepEqual(names, want) {
 		t.Fatalf("queues %v, want %v", names, want)
@@ -30,7 +30,7 @@ func TestControllerQueuesView(t *testing.T) {
 		!strings.Contains(k.Items[0].Note.String(), "node-a is NotReady (KUBELET-2)") {
 		t.Errorf("kubelet queue: %+v", k.Items)
 	}
-	if again, traced := sim.ControllerQueues(), gccore.RenderTrace(sim.TakeTrace()); !reflect.DeepEqual(again, qs) || traced != "" {
+	if again, traced := sim.Inspect().ControllerQueues(), gccore.RenderTrace(sim.Take().Records); !reflect.DeepEqual(again, qs) || traced != "" {
 		t.Errorf("reading the queues changed them or traced: %+v, %q", again, traced)
 	}
 
@@ -41,8 +41,8 @@ func TestControllerQueuesView(t *testing.T) {
 	if _, err := sim.Apply(gccore.DeleteInput(ref, metav1.DeleteOptions{})); err != nil {
 		t.Fatal(err)
 	}
-	qs = sim.ControllerQueues()
-	if rs := qs[0]; rs.Name != "replicaset-controller" || len(rs.Items) != 1 || rs.Items[0].Key != "default/web" || rs.Items[0].UID == "" {
+	qs = sim.Inspect().ControllerQueues()
+	if rs := qs[0]; rs.Name != (gccore.Component{Role: "replicaset-controller"}) || len(rs.Items) != 1 || rs.Items[0].Key != "default/web" || rs.Items[0].UID == "" {
 		t.Errorf("replicaset queue: %+v", rs)
 	}
 	if k := qs[1]; len(k.Items) != 1 || !strings.Contains(k.Items[0].Note.String(), "node node-a removes it at tick") {
@@ -73,8 +73,8 @@ func TestNodeLifecycleQueueShowsEvictions(t *testing.T) {
 	}
 	r.Sim.Tick() // NODE-1: the taint, at tick 2
 	var got []string
-	for _, q := range r.Sim.ControllerQueues() {
-		if q.Name != "node-lifecycle-controller" {
+	for _, q := range r.Sim.Inspect().ControllerQueues() {
+		if q.Name != (gccore.Component{Role: "node-lifecycle-controller"}) {
 			continue
 		}
 		for _, it := range q.Items {

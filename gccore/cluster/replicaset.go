@@ -12,7 +12,7 @@ import (
 )
 
 // CompReplicaSet is the ReplicaSet controller's trace component.
-const CompReplicaSet gccore.Component = "replicaset-controller"
+var CompReplicaSet = gccore.Component{Role: "replicaset-controller"}
 
 // workload is what the ReplicaSet and Job controllers share: a queue of owner keys fed
 // by events on the owners and on their Pods.
@@ -72,7 +72,7 @@ func (w *workload) observed(ev gccore.WatchEvent) {
 func (w *workload) satisfied(rule rules.ID, owner *gccore.Object) bool {
 	ok, adds, deletes := w.exp.satisfied(owner.Namespace+"/"+owner.Name, w.sim.CurrentTick())
 	if !ok {
-		w.sim.Record(gccore.Record{Component: w.comp, Rule: rule, Key: owner.Ref().String(),
+		w.sim.Record(gccore.Record{Component: w.comp, Rule: rule, Object: owner.Ref(),
 			Text: fmt.Sprintf("expectations: %d creations and %d deletions not yet observed; no Pods created or deleted", adds, deletes)})
 	}
 	return ok
@@ -197,7 +197,7 @@ func (c *replicaSetController) sync(key string) {
 	active := active(owned)
 	if rs.Terminating() { // RS-4
 		if len(active) > 0 {
-			c.sim.Record(gccore.Record{Component: c.comp, Rule: rules.RS4, Key: rs.Ref().String(),
+			c.sim.Record(gccore.Record{Component: c.comp, Rule: rules.RS4, Object: rs.Ref(),
 				Text: fmt.Sprintf("being deleted: creates and deletes no Pods (%d active)", len(active))})
 		}
 		return

@@ -33,12 +33,12 @@ func runUntil(t *testing.T, file, cut string) *gccore.Sim {
 // kubernetes finalizer the namespace controller removes itself (NS-4).
 func TestWhyNamesKubeletAndNamespaceFinalizer(t *testing.T) {
 	sim := runUntil(t, "cluster-notready-node-ready.yaml", "- setNodeReady: {node: node-a, ready: true}")
-	why := sim.Why(gccore.ObjectRef{APIVersion: "v1", Kind: "Pod", Namespace: "default", Name: "web-hjslb5h-rrvh5"})
+	why := sim.Inspect().Why(gccore.ObjectRef{APIVersion: "v1", Kind: "Pod", Namespace: "default", Name: "web-hjslb5h-rrvh5"})
 	if !strings.Contains(why[0], "held by the kubelet of NotReady node node-a (KUBELET-2)") {
 		t.Errorf("Why of the held Pod, first line:\n%s", strings.Join(why, "\n"))
 	}
 	sim = runUntil(t, "cluster-namespace-stuck.yaml", "- removeFinalizer")
-	why = sim.Why(gccore.ObjectRef{APIVersion: "v1", Kind: "Namespace", Name: "team"})
+	why = sim.Inspect().Why(gccore.ObjectRef{APIVersion: "v1", Kind: "Namespace", Name: "team"})
 	if !strings.Contains(why[0], "waits for finalizers: ConfigMap settings (finalizer example.com/hold), as its condition NamespaceFinalizersRemaining says") ||
 		!strings.Contains(why[0], "NS-3") {
 		t.Errorf("Why of the stuck namespace, first line:\n%s", strings.Join(why, "\n"))
@@ -82,7 +82,7 @@ steps:
 	if _, err := r.Sim.Delete(pod, metav1.DeleteOptions{}); err != nil {
 		t.Fatal(err)
 	}
-	why := strings.Join(r.Sim.Why(pod), "\n")
+	why := strings.Join(r.Sim.Inspect().Why(pod), "\n")
 	if !strings.Contains(why, "The job controller removes its finalizer batch.kubernetes.io/job-tracking once it has counted the Pod (JOB-3).") ||
 		strings.Contains(why, "you, here") {
 		t.Errorf("Why of the Terminating Job Pod:\n%s", why)

@@ -68,9 +68,10 @@ func Fates(a, b []*gccore.Object) []Difference {
 }
 
 // Divergence is the first tick at which the two traces differ, with each run's records
-// of that tick.
+// of that tick; the first Same of them are alike in both.
 type Divergence struct {
 	Tick int64
+	Same int
 	A, B []gccore.Record
 }
 
@@ -83,8 +84,8 @@ func Diverge(a, b []gccore.Record) (d Divergence, ok bool) {
 		var ra, rb []gccore.Record
 		ra, a = cutTick(a, tick)
 		rb, b = cutTick(b, tick)
-		if !sameRecords(ra, rb) {
-			return Divergence{Tick: tick, A: ra, B: rb}, true
+		if same := commonPrefix(ra, rb); same < len(ra) || same < len(rb) {
+			return Divergence{Tick: tick, Same: same, A: ra, B: rb}, true
 		}
 	}
 	return Divergence{}, false
@@ -109,6 +110,11 @@ func cutTick(rs []gccore.Record, tick int64) (at, rest []gccore.Record) {
 	return rs[:n], rs[n:]
 }
 
-func sameRecords(a, b []gccore.Record) bool {
-	return slices.EqualFunc(a, b, func(x, y gccore.Record) bool { return x.String() == y.String() })
+// commonPrefix counts the leading records whose renderings are equal.
+func commonPrefix(a, b []gccore.Record) int {
+	n := 0
+	for n < len(a) && n < len(b) && a[n].String() == b[n].String() {
+		n++
+	}
+	return n
 }

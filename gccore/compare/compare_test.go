@@ -19,18 +19,19 @@ func TestDiverge(t *testing.T) {
 		ok   bool
 		nA   int
 		nB   int
+		same int
 	}{
 		{name: "same traces", a: same, b: same},
 		{name: "both empty"},
-		{name: "a record differs at tick 1", a: same, b: []gccore.Record{rec(0, "create a"), rec(1, "observe a"), rec(1, "delete a")}, tick: 1, ok: true, nA: 2, nB: 2},
-		{name: "b does more at tick 1", a: same, b: append(append([]gccore.Record(nil), same...), rec(1, "delete a")), tick: 1, ok: true, nA: 2, nB: 3},
+		{name: "a record differs at tick 1", a: same, b: []gccore.Record{rec(0, "create a"), rec(1, "observe a"), rec(1, "delete a")}, tick: 1, ok: true, nA: 2, nB: 2, same: 1},
+		{name: "b does more at tick 1", a: same, b: append(append([]gccore.Record(nil), same...), rec(1, "delete a")), tick: 1, ok: true, nA: 2, nB: 3, same: 2},
 		{name: "a ends first", a: same, b: append(append([]gccore.Record(nil), same...), rec(4, "delete a")), tick: 4, ok: true, nA: 0, nB: 1},
 		{name: "b skips a tick", a: []gccore.Record{rec(0, "x"), rec(2, "y")}, b: []gccore.Record{rec(0, "x"), rec(3, "y")}, tick: 2, ok: true, nA: 1, nB: 0},
 		{name: "sequence numbers aside", a: []gccore.Record{{Seq: 1, Tick: 0, Text: "x"}}, b: []gccore.Record{{Seq: 9, Tick: 0, Text: "x"}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			d, ok := Diverge(tc.a, tc.b)
-			if ok != tc.ok || d.Tick != tc.tick || len(d.A) != tc.nA || len(d.B) != tc.nB {
+			if ok != tc.ok || d.Tick != tc.tick || len(d.A) != tc.nA || len(d.B) != tc.nB || d.Same != tc.same {
 				t.Fatalf("got tick %d ok %v with %d/%d records, want tick %d ok %v with %d/%d", d.Tick, ok, len(d.A), len(d.B), tc.tick, tc.ok, tc.nA, tc.nB)
 			}
 		})

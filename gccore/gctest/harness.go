@@ -40,6 +40,31 @@ import (
 // scenario makes a default one.
 type Harness struct {
 	Sim *gccore.Sim
+	// ready is what Sim emitted and no command printed yet: a command prints either the
+	// records or the watch events, and the other part waits for its command.
+	ready gccore.Ready
+}
+
+// records takes the simulation's output and returns its records not printed yet.
+func (h *Harness) records() []gccore.Record {
+	h.take()
+	rs := h.ready.Records
+	h.ready.Records = nil
+	return rs
+}
+
+// watch takes the simulation's output and returns its watch events not printed yet.
+func (h *Harness) watch() []gccore.WatchEvent {
+	h.take()
+	ws := h.ready.Watch
+	h.ready.Watch = nil
+	return ws
+}
+
+func (h *Harness) take() {
+	rd := h.Sim.Take()
+	h.ready.Records = append(h.ready.Records, rd.Records...)
+	h.ready.Watch = append(h.ready.Watch, rd.Watch...)
 }
 
 // Run runs one command and returns its output.
@@ -49,7 +74,7 @@ func (h *Harness) Run(t testing.TB, d *datadriven.TestData) string {
 	}
 	s := h.Sim
 	if ins, ok := h.Inputs(t, d); ok {
-		return apply(s, ins)
+		return h.apply(ins)
 	}
 	switch d.Cmd {
 	case "new":
@@ -61,7 +86,7 @@ func (h *Harness) Run(t testing.TB, d *datadriven.TestData) string {
 		max := int64(10000)
 		d.MaybeScanArgs(t, "max", &max)
 		err := s.RunUntilIdle(max)
-		return errLine(err) + render(s.TakeTrace()) + fmt.Sprintf("idle at tick %d\n", s.CurrentTick())
+		return errLine(err) + render(h.records()) + fmt.Sprintf("idle at tick %d\n", s.CurrentTick())
 	case "objects":
 		var b strings.Builder
 		for _, o := range s.Objects() {
@@ -70,7 +95,7 @@ func (h *Harness) Run(t testing.TB, d *datadriven.TestData) string {
 		return nonEmpty(b.String())
 	case "graph":
 		var b strings.Builder
-		for _, n := range s.Graph() {
+		for _, n := range s.Inspect().Graph() {
 			b.WriteString(gccore.NodeLine(n) + "\n")
 		}
 		return nonEmpty(b.String())
@@ -82,25 +107,25 @@ func (h *Harness) Run(t testing.TB, d *datadriven.TestData) string {
 		}
 		return "idle\n"
 	case "cache":
-		return nonEmpty(strings.Join(s.AbsentOwners(), "\n"))
+		return nonEmpty(strings.Join(s.Inspect().AbsentOwners(), "\n"))
 	case "events":
 		var b strings.Builder
-		for _, e := range s.GCEvents() {
+		for _, e := range s.Inspect().GCEvents() {
 			fmt.Fprintf(&b, "t=%d %s %s on %s: %s\n", e.Tick, e.Type, e.Reason, e.Object, e.Message)
 		}
 		return nonEmpty(b.String())
 	case "dot":
-		return s.DOT()
+		return s.Inspect().DOT()
 	case "why":
-		return strings.Join(s.Why(h.ref(t, d)), "\n") + "\n"
+		return strings.Join(s.Inspect().Why(h.ref(t, d)), "\n") + "\n"
 	case "watch":
 		var b strings.Builder
-		for _, ev := range s.TakeWatch() {
+		for _, ev := range h.watch() {
 			fmt.Fprintf(&b, "t=%d %s %s\n", ev.Tick, ev.Type, gccore.ObjectLine(ev.Object))
 		}
 		return nonEmpty(b.String())
 	case "trace":
-		return nonEmpty(render(s.TakeTrace()))
+		return nonEmpty(render(h.records()))
 	}
 	t.Fatalf("%s: unknown command %q", d.Pos, d.Cmd)
 	return ""
@@ -108,7 +133,8 @@ func (h *Harness) Run(t testing.TB, d *datadriven.TestData) string {
 
 // apply applies a command's inputs and prints their errors and the trace records they
 // produced, or what a fine step prints when it had nothing to do.
-func apply(s *gccore.Sim, ins []gccore.Input) string {
+func (h *Harness) apply(ins []gccore.Input) string {
+	s := h.Sim
 	var b strings.Builder
 	for _, in := range ins {
 		got, err := s.Apply(in)
@@ -117,15 +143,15 @@ func apply(s *gccore.Sim, ins []gccore.Input) string {
 			return nothing[in.Op]
 		}
 	}
-	return b.String() + render(s.TakeTrace())
+	return b.String() + render(h.records())
 }
 
 // queues prints the queues command: the informer's pending events, graphChanges, and the
 // GC's work queues.
 func queues(s *gccore.Sim) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "pending watch events: %d\n", s.PendingWatchEvents())
-	if gcs := s.GraphChanges(); len(gcs) > 0 {
+	fmt.Fprintf(&b, "pending watch events: %d\n", s.Inspect().PendingWatchEvents())
+	if gcs := s.Inspect().GraphChanges(); len(gcs) > 0 {
 		b.WriteString("graphChanges:\n")
 		for _, g := range gcs {
 			v := ""
@@ -137,7 +163,7 @@ func queues(s *gccore.Sim) string {
 	} else {
 		b.WriteString("graphChanges: empty\n")
 	}
-	for _, q := range s.Queues() {
+	for _, q := range s.Inspect().Queues() {
 		b.WriteString(gccore.QueueLines(q))
 	}
 	return b.String()
@@ -266,7 +292,7 @@ func (h *Harness) New(t testing.TB, d *datadriven.TestData) {
 	if err != nil {
 		t.Fatalf("%s: %v", d.Pos, err)
 	}
-	h.Sim = sim
+	h.Sim, h.ready = sim, gccore.Ready{}
 }
 
 // ref reads the first bare argument: Kind/namespace/name or Kind/name.
@@ -348,11 +374,11 @@ func runScenario(t testing.TB, d *datadriven.TestData) string {
 	if err != nil {
 		fmt.Fprintf(&b, "error: %v\n", err)
 	}
-	if err := r.Sim.CheckInvariants(); err != nil {
+	if err := r.Sim.Inspect().CheckInvariants(); err != nil {
 		t.Fatalf("%s: invariant broken: %v", d.Pos, err)
 	}
 	b.WriteString("deleted:")
-	for _, ev := range r.Sim.TakeWatch() {
+	for _, ev := range r.Sim.Take().Watch {
 		if ev.Type == "DELETED" {
 			fmt.Fprintf(&b, " t=%d:%s", ev.Tick, ev.Object.Name)
 		}

@@ -151,7 +151,7 @@ func IDs() []string {
 }
 
 // CitedIDs returns the rule ids text cites, clauses included ("DEL-9c"), in order of
-// appearance: the rules a Sim.Why sentence's format cites (gccore.Reason.Rules).
+// appearance: what a sentence of Inspector.Why carries as its rules (gccore.Reason.Rules).
 func CitedIDs(text string) []ID {
 	var out []ID
 	for _, m := range citedIDs().FindAllString(text, -1) {

@@ -61,7 +61,7 @@ func TestFaultsDeterministic(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s: %v", f, err)
 			}
-			return gccore.RenderTrace(r.Sim.TakeTrace())
+			return gccore.RenderTrace(r.Sim.Take().Records)
 		}
 		first, second := trace(0), trace(0)
 		if first != second {

@@ -105,11 +105,11 @@ func FuzzParse(f *testing.F) {
 		if err := r.Run(); err != nil {
 			oneLineError(t, err)
 		}
-		if err := r.Sim.CheckInvariants(); err != nil {
+		if err := r.Sim.Inspect().CheckInvariants(); err != nil {
 			t.Fatalf("invariant broken after the run: %v", err)
 		}
 		gccore.ListYAML(r.Sim.Objects())
-		for _, ev := range r.Sim.TakeWatch() {
+		for _, ev := range r.Sim.Take().Watch {
 			gccore.WatchLine(ev)
 		}
 	})
@@ -182,10 +182,10 @@ func FuzzObject(f *testing.F) {
 		if err := sim.RunUntilIdle(fuzzMaxTicks); err != nil {
 			t.Fatalf("one object does not settle: %v", err)
 		}
-		if err := sim.CheckInvariants(); err != nil {
+		if err := sim.Inspect().CheckInvariants(); err != nil {
 			t.Fatalf("invariant broken: %v", err)
 		}
-		for _, ev := range sim.TakeWatch() {
+		for _, ev := range sim.Take().Watch {
 			gccore.WatchLine(ev)
 		}
 	})

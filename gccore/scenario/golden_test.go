@@ -73,18 +73,19 @@ func runGolden(t *testing.T, file string) (final, watch, trace []byte) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := r.Sim.CheckInvariants(); err != nil {
+	if err := r.Sim.Inspect().CheckInvariants(); err != nil {
 		t.Fatalf("invariant broken: %v", err)
 	}
-	if err := r.Sim.CheckGraphMatchesServer(); err != nil {
+	if err := r.Sim.Inspect().CheckGraphMatchesServer(); err != nil {
 		t.Fatalf("idle, but the graph disagrees with the API server: %v", err)
 	}
+	rd := r.Sim.Take()
 	var w bytes.Buffer
-	for _, ev := range r.Sim.TakeWatch() {
+	for _, ev := range rd.Watch {
 		w.Write(gccore.WatchLine(ev))
 		w.WriteByte('\n')
 	}
-	return gccore.ListYAML(r.Sim.Objects()), w.Bytes(), []byte(gccore.RenderTrace(r.Sim.TakeTrace()))
+	return gccore.ListYAML(r.Sim.Objects()), w.Bytes(), []byte(gccore.RenderTrace(rd.Records))
 }
 
 // checkGolden compares got with the golden file, or rewrites it with -update.

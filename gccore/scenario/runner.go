@@ -132,7 +132,7 @@ func (e *StepError) Naming(step string) string {
 	if d := describeStep(e.Step); d != "" {
 		what += " " + d
 	}
-	return fmt.Sprintf("%s (%s): %s", step, what, apiError(e.Err))
+	return stepText(step, what, apiError(e.Err))
 }
 
 var errNothingToDo = errors.New("nothing to do")

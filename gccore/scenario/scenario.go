@@ -1,6 +1,10 @@
 // Package scenario reads gcplay scenario files (scenario-format.md) and runs them on a
 // gccore simulation. It is the public, headless contract shared by `gcplay sim`, the
 // playground, lessons and tests.
+//
+// A file is read by yaml.v3 and sigs.k8s.io/yaml, or, when it keeps to the style that
+// generated files and links use, by one hand-written fast reader that means the same
+// (README.md in this folder: what it takes, when it gives up, why it exists).
 package scenario
 
 import (
@@ -13,7 +17,6 @@ import (
 
 	"github.com/gcplay/gcplay/gccore"
 	"github.com/gcplay/gcplay/gccore/faults"
-	yamlv3 "go.yaml.in/yaml/v3"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/types"
 	"sigs.k8s.io/yaml"
@@ -113,15 +116,14 @@ func Parse(file string, data []byte) (*Scenario, error) { return ParseWith(file,
 // ParseWith is Parse with extensions (Options).
 func ParseWith(file string, data []byte, opt Options) (*Scenario, error) {
 	file = Quote(file)
-	if len(data) >= chunkedFrom {
-		if sc, ok := parseChunked(file, data, chunkEntries, opt); ok {
-			return sc, nil
-		}
+	if sc, ok := parseFast(file, data, opt); ok {
+		return sc, nil
 	}
 	return parseWhole(file, data, opt)
 }
 
-// parseWhole parses a scenario in one piece; it reports every error.
+// parseWhole parses a scenario with yaml.v3 (CheckYAML) and sigs.k8s.io/yaml; it reports
+// every error.
 func parseWhole(file string, data []byte, opt Options) (*Scenario, error) {
 	raw, err := decodeRaw(data)
 	if err != nil {
@@ -143,22 +145,11 @@ func parseWhole(file string, data []byte, opt Options) (*Scenario, error) {
 	return withCluster(sc, raw.rawCluster)
 }
 
-// decodeRaw checks a scenario's YAML and decodes its sections: from the checked tree when
-// it can (rawtree.go), else through sigs.k8s.io/yaml and JSON.
+// decodeRaw checks a scenario's YAML and decodes its sections through sigs.k8s.io/yaml
+// and JSON.
 func decodeRaw(data []byte) (*rawScenario, error) {
-	doc, err := checkedNode(data, MaxNesting)
-	return decodeChecked(data, doc, err)
-}
-
-// decodeChecked is decodeRaw once data is checked: doc and err are checkedNode's.
-func decodeChecked(data []byte, doc *yamlv3.Node, err error) (*rawScenario, error) {
-	if err != nil {
+	if err := checkYAML(data, MaxNesting); err != nil {
 		return nil, err
-	}
-	if doc != nil && treeReadable(data) {
-		if raw, ok := rawFromTree(doc); ok {
-			return raw, nil
-		}
 	}
 	return decodeRawJSON(data)
 }
@@ -287,11 +278,15 @@ func (e *StepParseError) Error() string {
 }
 
 // Naming is the error on one line with the step called step: "step (Label): Err".
-func (e *StepParseError) Naming(step string) string {
-	if e.Label != "" {
-		step += " (" + e.Label + ")"
+func (e *StepParseError) Naming(step string) string { return stepText(step, e.Label, oneLine(e.Err)) }
+
+// stepText is a step's error on one line: "step (label): cause", or "step: cause"
+// without a label. Parse errors (StepParseError) and run errors (StepError) share it.
+func stepText(step, label, cause string) string {
+	if label != "" {
+		step += " (" + label + ")"
 	}
-	return step + ": " + oneLine(e.Err)
+	return step + ": " + cause
 }
 
 func (e *StepParseError) Unwrap() error { return e.Err }
@@ -424,35 +419,8 @@ func parseStep(rs *gccore.Resources, s map[string]json.RawMessage, opt Options) 
 		st.Op = Op(op)
 		switch st.Op {
 		case OpCreate, OpUpdate:
-			var m map[string]any
-			if err := json.Unmarshal(body, &m); err != nil || m == nil {
-				return st, fmt.Errorf("want an object")
-			}
-			o, err := parseObject(rs, m)
-			if st.Op == OpUpdate && err != nil {
-				// update is a merge patch: only apiVersion, kind and name must be there.
-				if err = checkStrings(m); err == nil {
-					o, err = gccore.ObjectFromUnstructured(m)
-				}
-				if err == nil && (o.APIVersion == "" || o.Kind == "" || o.Name == "") {
-					err = fmt.Errorf("apiVersion, kind and metadata.name are required")
-				}
-				if err == nil {
-					if r, ok := rs.Lookup(o.APIVersion, o.Kind); !ok {
-						err = fmt.Errorf("unknown kind %s %s", Quote(o.APIVersion), Quote(o.Kind))
-					} else if r.Namespaced && o.Namespace == "" {
-						o.Namespace = metav1.NamespaceDefault
-					}
-				}
-			}
-			if err != nil {
+			if err := parseObjectStep(rs, &st, body); err != nil {
 				return st, err
-			}
-			st.Object, st.Ref = o, o.Ref()
-			if st.Op == OpUpdate {
-				delete(m, "apiVersion")
-				delete(m, "kind")
-				st.Patch, _ = json.Marshal(m)
 			}
 		case OpDelete, OpAddFinalizer, OpRemoveFinalizer:
 			if err := parseRefStep(rs, &st, body); err != nil {
@@ -463,25 +431,9 @@ func parseStep(rs *gccore.Resources, s map[string]json.RawMessage, opt Options) 
 				return st, err
 			}
 		case OpDeliverEvent, OpGraphChange, OpDeleteItem, OpOrphanItem:
-			if !opt.FineSteps {
-				return st, fmt.Errorf("%s is a fine step, which scenario files do not have (want create, update, delete, addFinalizer, removeFinalizer or run)", op)
+			if err := parseFineStep(&st, body, opt); err != nil {
+				return st, err
 			}
-			var b struct {
-				Kind  string `json:"kind"`
-				Reads bool   `json:"reads"`
-			}
-			dec := json.NewDecoder(bytes.NewReader(body))
-			dec.DisallowUnknownFields()
-			if err := dec.Decode(&b); err != nil {
-				return st, fmt.Errorf("%s takes {} or, for deliverEvent, {kind: KIND}, for runDeleteItem, {reads: true}: %v", op, oneLine(err))
-			}
-			if b.Kind != "" && st.Op != OpDeliverEvent {
-				return st, fmt.Errorf("%s takes no kind", op)
-			}
-			if b.Reads && st.Op != OpDeleteItem {
-				return st, fmt.Errorf("%s takes no reads", op)
-			}
-			st.EventKind, st.Reads = b.Kind, b.Reads
 		default:
 			if ok, err := clusterStep(rs, &st, body); ok {
 				return st, err
@@ -490,6 +442,67 @@ func parseStep(rs *gccore.Resources, s map[string]json.RawMessage, opt Options) 
 		}
 	}
 	return st, nil
+}
+
+// parseObjectStep is create (an object) or update (a JSON merge patch of one: only
+// apiVersion, kind and name must be there).
+func parseObjectStep(rs *gccore.Resources, st *Step, body json.RawMessage) error {
+	var m map[string]any
+	if err := json.Unmarshal(body, &m); err != nil || m == nil {
+		return fmt.Errorf("want an object")
+	}
+	o, err := parseObject(rs, m)
+	if st.Op == OpUpdate && err != nil {
+		// update is a merge patch: only apiVersion, kind and name must be there.
+		if err = checkStrings(m); err == nil {
+			o, err = gccore.ObjectFromUnstructured(m)
+		}
+		if err == nil && (o.APIVersion == "" || o.Kind == "" || o.Name == "") {
+			err = fmt.Errorf("apiVersion, kind and metadata.name are required")
+		}
+		if err == nil {
+			if r, ok := rs.Lookup(o.APIVersion, o.Kind); !ok {
+				err = fmt.Errorf("unknown kind %s %s", Quote(o.APIVersion), Quote(o.Kind))
+			} else if r.Namespaced && o.Namespace == "" {
+				o.Namespace = metav1.NamespaceDefault
+			}
+		}
+	}
+	if err != nil {
+		return err
+	}
+	st.Object, st.Ref = o, o.Ref()
+	if st.Op == OpUpdate {
+		delete(m, "apiVersion")
+		delete(m, "kind")
+		st.Patch, _ = json.Marshal(m)
+	}
+	return nil
+}
+
+// parseFineStep is one of the fine steps that scripts and lessons may take.
+func parseFineStep(st *Step, body json.RawMessage, opt Options) error {
+	op := string(st.Op)
+	if !opt.FineSteps {
+		return fmt.Errorf("%s is a fine step, which scenario files do not have (want create, update, delete, addFinalizer, removeFinalizer or run)", op)
+	}
+	var b struct {
+		Kind  string `json:"kind"`
+		Reads bool   `json:"reads"`
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&b); err != nil {
+		return fmt.Errorf("%s takes {} or, for deliverEvent, {kind: KIND}, for runDeleteItem, {reads: true}: %v", op, oneLine(err))
+	}
+	if b.Kind != "" && st.Op != OpDeliverEvent {
+		return fmt.Errorf("%s takes no kind", op)
+	}
+	if b.Reads && st.Op != OpDeleteItem {
+		return fmt.Errorf("%s takes no reads", op)
+	}
+	st.EventKind, st.Reads = b.Kind, b.Reads
+	return nil
 }
 
 func parseRefStep(rs *gccore.Resources, st *Step, body json.RawMessage) error {

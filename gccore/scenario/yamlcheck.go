@@ -50,7 +50,7 @@ func (e *YAMLError) Problem() string {
 // either flow or block nesting by itself: its recursive parse never runs deeper than that,
 // which a browser's stack survives (TestCheckYAMLDeepInWasm). What a valid file means is
 // still sigs.k8s.io/yaml's reading: Parse converts the text with it, or reads the same
-// values from this tree where it is sure they are the same (plainReader).
+// values with its fast reader where it is sure they are the same (fastyaml.go).
 func CheckYAML(data []byte) error { return CheckYAMLFrom(data, 1) }
 
 // CheckYAMLFrom is CheckYAML for a text that starts at line first of a larger one (a
@@ -71,42 +71,26 @@ func CheckYAMLFrom(data []byte, first int) error {
 
 // checkYAML checks data as one document nested at most limit levels deep.
 func checkYAML(data []byte, limit int) error {
-	_, err := checkedNode(data, limit)
-	return err
-}
-
-// checkedNode parses data as one document nested at most limit levels deep; an empty
-// input is a nil node. A text in fastTree's style is read without yaml.v3's parser
-// (fasttree.go); any other, or any problem, is parsed by yaml.v3, which says what is wrong.
-func checkedNode(data []byte, limit int) (*yamlv3.Node, error) {
-	if doc, ok := fastTree(data); ok && checkNode(doc, limit) == nil {
-		return doc, nil
-	}
-	return yamlv3Node(data, limit)
-}
-
-// yamlv3Node is checkedNode with yaml.v3's parser.
-func yamlv3Node(data []byte, limit int) (*yamlv3.Node, error) {
 	if i := bytes.IndexByte(data, 0); i >= 0 {
-		return nil, &YAMLError{Line: 1 + bytes.Count(data[:i], []byte("\n")), Msg: "binary data, not YAML"}
+		return &YAMLError{Line: 1 + bytes.Count(data[:i], []byte("\n")), Msg: "binary data, not YAML"}
 	}
 	dec := yamlv3.NewDecoder(bytes.NewReader(data))
 	var doc yamlv3.Node
 	if err := dec.Decode(&doc); err != nil {
 		if errors.Is(err, io.EOF) {
-			return nil, nil // empty input: an empty scenario
+			return nil // empty input: an empty scenario
 		}
-		return nil, syntaxError(data, err)
+		return syntaxError(data, err)
 	}
 	var next yamlv3.Node
 	switch err := dec.Decode(&next); {
 	case errors.Is(err, io.EOF):
 	case err != nil:
-		return nil, syntaxError(data, err)
+		return syntaxError(data, err)
 	default:
-		return nil, &YAMLError{Line: documentLine(&next), Msg: "a second YAML document (after ---): the file is one document"}
+		return &YAMLError{Line: documentLine(&next), Msg: "a second YAML document (after ---): the file is one document"}
 	}
-	return &doc, checkNode(&doc, limit)
+	return checkNode(&doc, limit)
 }
 
 // documentLine is the first line of a document's content, or of the document.

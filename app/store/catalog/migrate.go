@@ -95,52 +95,14 @@ func (c *Catalog) migrateLegacy() error {
 // reconcile makes the index list exactly the stored workspaces and quarantined
 // records, and name a current workspace that exists.
 func (c *Catalog) reconcile() error {
-	keys, err := c.st.Keys(wsPrefix)
+	stored, found, err := c.storedWorkspaces()
 	if err != nil {
-		return fmt.Errorf("listing the workspaces: %v", err)
+		return err
 	}
-	stored := map[string]bool{}
-	var found []Entry
-	for _, k := range keys {
-		id := k[len(wsPrefix):]
-		stored[id] = true
-		if c.index.find(id) >= 0 {
-			continue
-		}
-		raw, gerr := c.st.Get(k)
-		rec, err := decodeRecord(raw, gerr, id)
-		switch {
-		case gerr != nil && !unreadable(gerr):
-			return fmt.Errorf("reading %s: %v", k, gerr)
-		case err != nil:
-			if err := c.quarantine(k, err); err != nil && !isWriteError(err) {
-				return err
-			}
-			delete(stored, id)
-		default:
-			found = append(found, Entry{ID: id, Name: rec.Name, Updated: rec.Updated})
-		}
-	}
-	// Listed after the loop, which may have kept records aside.
-	qkeys, err := c.st.Keys(quarantinePrefix)
+	// Listed after storedWorkspaces, which may have kept records aside.
+	isQ, newQ, err := c.keptAside()
 	if err != nil {
-		return fmt.Errorf("listing the records kept aside: %v", err)
-	}
-	listedQ := map[string]bool{}
-	for _, q := range c.index.Quarantine {
-		listedQ[q.Key] = true
-	}
-	isQ := map[string]bool{}
-	var newQ []Quarantined
-	for _, k := range qkeys {
-		isQ[k] = true
-		if !listedQ[k] {
-			from := ""
-			if _, rest, ok := strings.Cut(k[len(quarantinePrefix):], "/"); ok {
-				from = rest
-			}
-			newQ = append(newQ, Quarantined{Key: k, From: from, Reason: "kept aside earlier (the reason was not recorded)"})
-		}
+		return err
 	}
 	fix := func(x *Index) {
 		for _, e := range found {
@@ -174,4 +136,60 @@ func (c *Catalog) reconcile() error {
 		return nil
 	}
 	return c.change(fix)
+}
+
+// storedWorkspaces lists the stored workspaces (stored, by id) and reads the ones the
+// index does not list (found); a record that cannot be read is kept aside.
+func (c *Catalog) storedWorkspaces() (stored map[string]bool, found []Entry, err error) {
+	keys, err := c.st.Keys(wsPrefix)
+	if err != nil {
+		return nil, nil, fmt.Errorf("listing the workspaces: %v", err)
+	}
+	stored = map[string]bool{}
+	for _, k := range keys {
+		id := k[len(wsPrefix):]
+		stored[id] = true
+		if c.index.find(id) >= 0 {
+			continue
+		}
+		raw, gerr := c.st.Get(k)
+		rec, err := decodeRecord(raw, gerr, id)
+		switch {
+		case gerr != nil && !unreadable(gerr):
+			return nil, nil, fmt.Errorf("reading %s: %v", k, gerr)
+		case err != nil:
+			if err := c.quarantine(k, err); err != nil && !isWriteError(err) {
+				return nil, nil, err
+			}
+			delete(stored, id)
+		default:
+			found = append(found, Entry{ID: id, Name: rec.Name, Updated: rec.Updated})
+		}
+	}
+	return stored, found, nil
+}
+
+// keptAside lists the quarantined records (isQ, by key) and those the index does not
+// list (newQ).
+func (c *Catalog) keptAside() (isQ map[string]bool, newQ []Quarantined, err error) {
+	qkeys, err := c.st.Keys(quarantinePrefix)
+	if err != nil {
+		return nil, nil, fmt.Errorf("listing the records kept aside: %v", err)
+	}
+	listedQ := map[string]bool{}
+	for _, q := range c.index.Quarantine {
+		listedQ[q.Key] = true
+	}
+	isQ = map[string]bool{}
+	for _, k := range qkeys {
+		isQ[k] = true
+		if !listedQ[k] {
+			from := ""
+			if _, rest, ok := strings.Cut(k[len(quarantinePrefix):], "/"); ok {
+				from = rest
+			}
+			newQ = append(newQ, Quarantined{Key: k, From: from, Reason: "kept aside earlier (the reason was not recorded)"})
+		}
+	}
+	return isQ, newQ, nil
 }

@@ -1,4 +1,4 @@
-package ui
+package i18n
 
 // zhCNPanels are the labels of the side panels (Create, Console, Export, Inspector),
 // the workspaces menu, storage notices, the Share dialog, the crash screen, shortcuts,
@@ -119,7 +119,7 @@ var zhCNPanels = map[string]string{
 	"Storage is unavailable (%v): your workspaces live in memory only and are lost when the page closes; Export still works.": "存储不可用（%v）：你的工作区只保存在内存中，关闭页面即丢失；导出仍然可用。",
 	"Reading the stored workspaces failed (%v): this page works in memory only; nothing stored was changed.":                  "读取已存储的工作区失败（%v）：此页面只在内存中工作；已存储的内容没有被改动。",
 	"The link's workspace could not be stored: ": "无法存储链接中的工作区：",
-	writeNoteFmt:      "保存失败（%v）：你的工作会继续保存在内存中，关闭页面即丢失；导出仍然可用。",
+	WriteNoteFmt:      "保存失败（%v）：你的工作会继续保存在内存中，关闭页面即丢失；导出仍然可用。",
 	"Saving failed: ": "保存失败：",
 	"Reading the workspaces another tab changed failed: ":                      "读取另一个标签页修改的工作区失败：",
 	"Not saved: %s. Saving here is paused so that neither tab's work is lost.": "未保存：%s。这里的保存已暂停，以免任何一个标签页的工作丢失。",
@@ -150,8 +150,18 @@ var zhCNPanels = map[string]string{
 	"A finalizer nobody removes holds a Foreground deletion forever.":                                                           "一个没人移除的 finalizer 会让 Foreground 删除永远卡住。",
 	"Press Run until idle: owner stays Terminating (FG-1). Then select ConfigMap blocker, remove example.com/hold and Step on.": "点击运行至空闲：owner 一直处于 Terminating（FG-1）。然后选中 ConfigMap blocker，移除 example.com/hold，再继续单步。",
 	"A cross-namespace reference": "一个跨命名空间的引用",
-	"An ownerReference has no namespace: an owner in another namespace is never found.":                                              "ownerReference 没有命名空间字段：位于另一个命名空间的属主永远找不到。",
-	"Press Run until idle: Secret stray in namespace a is deleted with an OwnerRefInvalidNamespace event, valid in b stays (GB-9a).": "点击运行至空闲：命名空间 a 中的 Secret stray 被删除，并产生 OwnerRefInvalidNamespace 事件；命名空间 b 中的 valid 留下（GB-9a）。",
+	"An ownerReference has no namespace: an owner in another namespace is never found.":                                                                                  "ownerReference 没有命名空间字段：位于另一个命名空间的属主永远找不到。",
+	"Press Run until idle: Secret stray in namespace a is deleted with an OwnerRefInvalidNamespace event, valid in b stays (GB-9a).":                                     "点击运行至空闲：命名空间 a 中的 Secret stray 被删除，并产生 OwnerRefInvalidNamespace 事件；命名空间 b 中的 valid 留下（GB-9a）。",
+	"Kubernetes 1.16: a restart and a cross-namespace reference":                                                                                                         "Kubernetes 1.16：重启与跨命名空间引用",
+	"The incident of issue #65200: after a controller-manager restart, 1.16 deletes valid dependents.":                                                                   "issue #65200 的事故：controller-manager 重启之后，1.16 删除了有效的附属对象。",
+	"Run until idle: nothing happens. Then press Restart controller-manager under graphChanges and Run until idle: child-1 and child-2 in b are deleted (V-2a, SYNC-7).": "运行至空闲：什么也没发生。然后点击 graphChanges 下方的“重启 controller-manager”，再运行至空闲：命名空间 b 中的 child-1 和 child-2 被删除（V-2a、SYNC-7）。",
+	"Kubernetes 1.16: a cluster-scoped dependent":                                                                                                                        "Kubernetes 1.16：集群级附属对象",
+	"A ClusterRole that names a namespaced owner is deleted under 1.16, kept today.":                                                                                     "指向命名空间级属主的 ClusterRole 在 1.16 下被删除，如今则被保留。",
+	"Press Run until idle: ClusterRole app-reader is deleted although ConfigMap app exists (V-3c). Compare with today's rules, where it stays (XNS-3).":                  "点击运行至空闲：尽管 ConfigMap app 存在，ClusterRole app-reader 仍被删除（V-3c）。对比如今的规则：它会被保留（XNS-3）。",
+	"Restart controller-manager": "重启 controller-manager",
+	"The GC's graph, queues and absentOwnerCache and the controllers start empty; the informers list every object again (SYNC-7)": "垃圾回收器的图、队列和 absentOwnerCache 以及各控制器从空开始；informer 重新列出所有对象（SYNC-7）",
+	"Kubernetes %s rules": "Kubernetes %s 的规则",
+	"The garbage collector plays this release's rules (gc-behavior.md §15, V-1 … V-7)": "垃圾回收器按此版本的规则运行（gc-behavior.md §15，V-1 … V-7）",
 	"Blank canvas": "空白画布",
 	"Nothing yet: build your own owners and dependents.":                                                  "什么都还没有：自己搭建属主和附属对象。",
 	"Open the Create tab: make an owner ConfigMap, then a dependent that names it, and delete the owner.": "打开“创建”标签页：先创建一个作为属主的 ConfigMap，再创建一个引用它的附属对象，然后删除属主。",
@@ -197,3 +207,7 @@ var zhCNPanels = map[string]string{
 	"The namespace waits for finalizers: %s, as its condition NamespaceFinalizersRemaining says. Whoever owns a finalizer must remove it; then the namespace controller finishes (NS-3, NS-4).": "命名空间在等待 finalizer：%s，正如它的状况（condition）NamespaceFinalizersRemaining 所说。finalizer 的拥有者必须移除它；之后命名空间控制器才会完成删除（NS-3、NS-4）。",
 	"The namespace controller is deleting its content: %d object(s) left, Pods first (NS-2).":                                                                                                   "命名空间控制器正在删除其中的内容：还剩 %d 个对象，先删 Pod（NS-2）。",
 }
+
+// WriteNoteFmt says a write to the store failed; the page clears the note once writes
+// succeed again (it knows the note by the words before the error).
+const WriteNoteFmt = "Saving failed (%v): your work continues in memory and is lost when the page closes; Export still works."

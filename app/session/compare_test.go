@@ -1,0 +1,136 @@
+package session
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/gcplay/gcplay/app/workspace"
+	"github.com/gcplay/gcplay/gccore/compare"
+)
+
+// lensCompare is compare mode on the cross-namespace lens golden, B under 1.16.
+func lensCompare(t *testing.T) *Compare {
+	t.Helper()
+	src, err := os.ReadFile("../../gccore/testdata/scenarios/lens-cross-namespace-current.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ws, err := workspace.New("lens", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	set, err := compare.ParseSetting("kubernetes=1.16")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := NewCompare("en", &Library{}, ws, set)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// TestCompare: the cross-namespace incident side by side (issue 26 §3, V-1): both sides
+// step together, the traces diverge at tick 1, and child-1 and child-2 end differently,
+// marked in both graphs; Reset brings both back to one start.
+func TestCompare(t *testing.T) {
+	c := lensCompare(t)
+	if _, diverged := c.Diverge(); diverged {
+		t.Fatal("the traces diverge at the start")
+	}
+	if err := c.Do(CmdRunIdle); err != nil {
+		t.Fatal(err)
+	}
+	if ta, tb := c.A.View().Tick, c.B.View().Tick; ta != tb || !c.A.View().Settled || !c.B.View().Settled {
+		t.Fatalf("after Run until idle: ticks %d and %d, settled %v %v", ta, tb, c.A.View().Settled, c.B.View().Settled)
+	}
+	d, diverged := c.Diverge()
+	if !diverged || d.Tick != 1 {
+		t.Fatalf("diverge at %d (%v), want tick 1", d.Tick, diverged)
+	}
+	var fates []string
+	for _, f := range c.Fates() {
+		fates = append(fates, f.Ref.String()+" "+string(f.A)+"->"+string(f.B))
+	}
+	if got, want := strings.Join(fates, "; "), "v1/ConfigMap b/child-1 live->gone; v1/ConfigMap b/child-2 live->gone"; got != want {
+		t.Errorf("fates %s, want %s", got, want)
+	}
+	a, b := c.Marked()
+	if len(a) != 2 || !a["child-1-uid"] || !a["child-2-uid"] || len(b) != 0 {
+		t.Errorf("marked %v in A and %v in B, want the two children in A (gone in B)", a, b)
+	}
+	if err := c.Do(CmdReset); err != nil {
+		t.Fatal(err)
+	}
+	if c.A.View().Tick != 0 || c.B.View().Tick != 0 || len(c.Fates()) != 0 {
+		t.Errorf("after Reset: ticks %d and %d, %d fates differ", c.A.View().Tick, c.B.View().Tick, len(c.Fates()))
+	}
+	if err := c.Do(CmdDelete); err == nil {
+		t.Error("Delete acted in compare mode")
+	}
+}
+
+// TestCompareStep: Step and Back move both sides one tick; the divergence appears at
+// the tick it happens, not before.
+func TestCompareStep(t *testing.T) {
+	c := lensCompare(t)
+	c.Do(CmdStep)
+	c.Do(CmdStep)
+	if c.A.View().Tick != c.B.View().Tick {
+		t.Fatalf("ticks %d and %d", c.A.View().Tick, c.B.View().Tick)
+	}
+	if d, ok := c.Diverge(); !ok || d.Tick != 1 {
+		t.Fatalf("after two steps: diverge at %d (%v)", d.Tick, ok)
+	}
+	c.Do(CmdBack)
+	c.Do(CmdBack)
+	if _, ok := c.Diverge(); ok || c.A.View().Tick != 0 {
+		t.Errorf("back at tick %d the traces still diverge", c.A.View().Tick)
+	}
+}
+
+// TestCompareLink: the link reopens the same comparison at its tick; a bad one is one
+// error.
+func TestCompareLink(t *testing.T) {
+	c := lensCompare(t)
+	c.Do(CmdRunIdle)
+	link := c.Link()
+	if !strings.HasPrefix(link, "compare=kubernetes=1.16&ws=") {
+		t.Fatalf("link %.60s", link)
+	}
+	back, err := OpenCompareLink("en", &Library{}, link)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !back.A.View().Settled || !back.B.View().Settled {
+		t.Errorf("reopened settled %v and %v, want both settled", back.A.View().Settled, back.B.View().Settled)
+	}
+	if back.Setting != c.Setting || back.A.View().Tick != c.A.View().Tick || back.B.View().Tick != c.B.View().Tick {
+		t.Errorf("reopened %s at ticks %d/%d, want %s at %d/%d", back.Setting, back.A.View().Tick, back.B.View().Tick, c.Setting, c.A.View().Tick, c.B.View().Tick)
+	}
+	if len(back.Fates()) != 2 {
+		t.Errorf("reopened with %d differing fates", len(back.Fates()))
+	}
+	for _, bad := range []string{"compare=kubernetes=1.16", "compare=colour=red&ws=" + c.A.ShareCode(), "compare=kubernetes=1.16&ws=!!", "ws=abc"} {
+		if _, err := OpenCompareLink("en", &Library{}, bad); err == nil {
+			t.Errorf("%.40s opened", bad)
+		}
+	}
+}
+
+// TestComparePolicy: a policy setting changes the scenario's delete steps and the
+// person's deletes on B only.
+func TestComparePolicy(t *testing.T) {
+	ws, _, err := workspace.OpenExample("deployment")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := NewCompare("en", &Library{}, ws, compare.Setting{Key: "policy", Value: "Orphan"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.A.Policy != "" || c.B.Policy != "Orphan" {
+		t.Errorf("policies %q and %q", c.A.Policy, c.B.Policy)
+	}
+}

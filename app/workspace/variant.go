@@ -1,0 +1,25 @@
+package workspace
+
+import (
+	"github.com/gcplay/gcplay/gccore"
+	"github.com/gcplay/gcplay/gccore/scenario"
+)
+
+// Variant is a new workspace on w's scenario and settings, at its start with nothing
+// done, whose scenario and configuration change first changed (compare mode's second
+// run, compare.Setting.Apply; nil: an unchanged copy). w is not touched: change gets a
+// copy of the scenario value, whose steps it must copy before changing them.
+func (w *Workspace) Variant(change func(*scenario.Scenario, *gccore.Config) error) (*Workspace, error) {
+	sc, cfg := *w.sc, w.cfg
+	if change != nil {
+		if err := change(&sc, &cfg); err != nil {
+			return nil, err
+		}
+	}
+	v := &Workspace{name: w.name, source: w.source, sourceJSON: w.sourceJSON, sc: &sc, settings: w.settings, cfg: cfg}
+	if err := v.rebuild(); err != nil {
+		return nil, err
+	}
+	v.publish()
+	return v, nil
+}

@@ -1,0 +1,128 @@
+//go:build !js
+
+package e2e
+
+import (
+	"context"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/gcplay/gcplay/app/workspace"
+)
+
+// compareWords are compare mode's texts the test reads, per language.
+var compareWords = map[string]struct{ compare, runIdle, diverge, share string }{
+	"en":    {"Compare", "Run until idle", "Traces diverge at tick 1", "Share"},
+	"zh-CN": {"对比", "运行至空闲", "轨迹在第 1 个 tick 出现分歧", "分享"},
+}
+
+// TestCompare: compare mode in English and Chinese (issue 26 §3). The cross-namespace
+// lens golden opens as a link; Compare opens it twice with B under kubernetes=1.16; Run
+// until idle on both; the banner says the traces diverge at tick 1, and child-1 and
+// child-2, kept under today's rules and deleted under 1.16 (V-1), are marked
+// fate-differs in A's graph (in B's they are gone) and listed A → B. The comparison's
+// link reopens the same view in a new tab, and embedded (?embed=1) it fits 960×600.
+func TestCompare(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join(repoRoot, "gccore", "testdata", "scenarios", "lens-cross-namespace-current.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, lang := range []string{"en", "zh-CN"} {
+		t.Run(lang, func(t *testing.T) {
+			w := compareWords[lang]
+			ctx := newTab(t)
+			do(t, ctx, "a 1366×657 window", chromedp.EmulateViewport(1366, 657))
+			openURL(t, ctx, baseURL+"/?lang="+lang+"#scenario="+workspace.EncodeLink(src))
+			screenshot(t, ctx, "compare-button-"+lang)
+			click(t, ctx, w.compare)
+			waitJS(t, ctx, "compare mode", `document.querySelector('.cmp')?.dataset.compare === 'kubernetes=1.16'`, 10*time.Second)
+			if n := eval[int](t, ctx, `document.querySelectorAll('.cmp-side .graph-svg').length`); n != 2 {
+				t.Fatalf("%d graphs in compare mode, want 2", n)
+			}
+			click(t, ctx, w.runIdle)
+			checkComparison(t, ctx, w.diverge)
+			shoot(t, ctx, "compare-"+lang)
+
+			do(t, ctx, "open the comparison's link", chromedp.Click(chromedp.CSS(`[data-compare-share]`)))
+			waitJS(t, ctx, "the link", `document.querySelector('[data-compare-url]') !== null`, 10*time.Second)
+			link := eval[string](t, ctx, `document.querySelector('[data-compare-url]').dataset.compareUrl`)
+			other := newTab(t)
+			do(t, other, "a 1280×720 window", chromedp.EmulateViewport(1280, 720))
+			openURL(t, other, link)
+			checkComparison(t, other, w.diverge)
+
+			u, err := url.Parse(link)
+			if err != nil {
+				t.Fatal(err)
+			}
+			q := u.Query()
+			q.Set("embed", "1")
+			u.RawQuery = q.Encode()
+			embed := newTab(t)
+			do(t, embed, "a 960×600 frame", chromedp.EmulateViewport(960, 600))
+			openURL(t, embed, u.String())
+			checkComparison(t, embed, w.diverge)
+			if eval[bool](t, embed, `document.documentElement.scrollHeight > innerHeight || document.documentElement.scrollWidth > innerWidth`) {
+				t.Errorf("the embedded comparison scrolls in 960×600")
+			}
+			if h := eval[int](t, embed, `Math.min(...[...document.querySelectorAll('.cmp-side .graph-svg')].map(s => s.clientHeight))`); h < 250 {
+				t.Errorf("an embedded graph is %d px tall, want at least 250", h)
+			}
+			screenshot(t, embed, "compare-embed-960x600-"+lang)
+
+			// Another setting reopens both from the start: today's rules against
+			// themselves never diverge. Close compare returns to the untouched workspace.
+			waitJS(t, ctx, "pick kubernetes=current", `(s => { s.value = 'kubernetes=current'; s.dispatchEvent(new Event('change', {bubbles: true})); return true })(document.querySelector('.cmp-setting'))`, 10*time.Second)
+			waitJS(t, ctx, "B under current", `document.querySelector('.cmp')?.dataset.compare === 'kubernetes=current' && document.querySelector('.cmp-banner')?.dataset.diverge === 'none'`, 10*time.Second)
+			click(t, ctx, w.runIdle)
+			waitJS(t, ctx, "both idle", `document.querySelector('#status')?.dataset.status === 'idle'`, 30*time.Second)
+			if d := eval[string](t, ctx, `document.querySelector('.cmp-banner').dataset.diverge`); d != "none" {
+				t.Errorf("current against current diverges at %s", d)
+			}
+			do(t, ctx, "close compare", chromedp.Click(chromedp.CSS(`[data-compare-close]`)))
+			waitJS(t, ctx, "the page again", `document.querySelector('.cmp') === null && document.querySelector('[data-kind="ConfigMap"][data-name="stray"]') !== null`, 10*time.Second)
+			if n := tick(t, ctx); n != 0 {
+				t.Errorf("the workspace is at tick %d after compare mode, want 0 (untouched)", n)
+			}
+		})
+	}
+}
+
+// checkComparison waits for the divergence at tick 1 and checks the marks and fates.
+func checkComparison(t *testing.T, ctx context.Context, diverge string) {
+	t.Helper()
+	waitJS(t, ctx, "the divergence at tick 1", `document.querySelector('.cmp-banner')?.dataset.diverge === '1'`, 30*time.Second)
+	if got := eval[string](t, ctx, `document.querySelector('.cmp-diverge').textContent`); got != diverge {
+		t.Errorf("banner %q, want %q", got, diverge)
+	}
+	marked := func(side string) string {
+		return eval[string](t, ctx, fmt.Sprintf(`[...document.querySelectorAll('.cmp-side[data-side=%q] .node.fate-differs')].map(e => e.dataset.namespace + '/' + e.dataset.name).sort().join(' ')`, side))
+	}
+	if a := marked("a"); a != "b/child-1 b/child-2" {
+		t.Errorf("marked in A: %q, want b/child-1 b/child-2", a)
+	}
+	if n := eval[int](t, ctx, `document.querySelectorAll('.cmp-side[data-side="b"] [data-name^="child-"]').length`); n != 0 {
+		t.Errorf("%d children in B's graph: under 1.16 they are deleted", n)
+	}
+	if g := eval[string](t, ctx, `document.querySelector('.cmp-side[data-side="b"] .cmp-gone')?.dataset.gone ?? ''`); g != "ConfigMap b/child-1, ConfigMap b/child-2" {
+		t.Errorf("B says gone: %q, want the two children", g)
+	}
+	if f := eval[string](t, ctx, `[...document.querySelectorAll('.cmp-fates [data-fate]')].map(e => e.dataset.fate).join(' | ')`); f != "v1/ConfigMap b/child-1 | v1/ConfigMap b/child-2" {
+		t.Errorf("fates listed: %q", f)
+	}
+}
+
+// shoot takes the comparison at the two laptop sizes.
+func shoot(t *testing.T, ctx context.Context, name string) {
+	t.Helper()
+	for _, s := range laptopSizes {
+		do(t, ctx, "resize", chromedp.EmulateViewport(s.w, s.h))
+		time.Sleep(300 * time.Millisecond) // the graphs refit on resize
+		screenshot(t, ctx, fmt.Sprintf("%s-%dx%d", name, s.w, s.h))
+	}
+}
