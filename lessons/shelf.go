@@ -11,8 +11,8 @@ import (
 )
 
 // Shelf is a folder's lessons in order, each parsed when it is first asked for. The page
-// opens with at most the lesson it shows parsed: parsing all 21 built-in lessons (their
-// start scenarios, solutions and attempts) was a third of its start-up's work.
+// opens with at most the lesson it shows parsed: parsing all the built-in lessons (21 then:
+// their start scenarios, solutions and attempts) was a third of its start-up's work.
 // A Shelf is safe for concurrent use.
 type Shelf struct {
 	name  string   // the folder, in messages

@@ -17,6 +17,7 @@ var controlWords = []struct {
 	{ControlCreate, regexp.MustCompile(`\bCreate tab\b|“创建”`)},
 	{ControlDelete, regexp.MustCompile(`\bDelete\b`)}, // the button, as both languages write it
 	{ControlFinalizer, regexp.MustCompile(`\bRemove\b|“移除”`)},
+	{ControlRestart, regexp.MustCompile(`Restart controller-manager|“重启 controller-manager”`)}, // the Queues tab's button
 	{"", regexp.MustCompile(`(?i)\bedit\b[^.]*\bYAML\b|编辑[^。]*YAML`)}, // the Inspector's YAML is read-only
 }
 

@@ -19,6 +19,7 @@ func TestControlWords(t *testing.T) {
 		{"hint", "在控制台中执行。", `hints[0] (zh-CN) names "控制台"`},
 		{"goal", "Make one in the Create tab.", `goal (en) names "Create tab"`},
 		{"hint", "Click Remove beside the finalizer.", `leave out finalizer`},
+		{"hint", "Press Restart controller-manager in the Queues tab.", `leave out restart`},
 	} {
 		l := *bg
 		l.Hints = append([]Text(nil), l.Hints...)

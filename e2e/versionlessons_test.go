@@ -1,0 +1,130 @@
+//go:build !js
+
+package e2e
+
+import (
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// versionLessons are the lessons of issue 26 §4: three play an older release's garbage
+// collector (the version lens), one the node lifecycle controller's taint-based eviction.
+var versionLessons = []string{"cross-namespace-restart", "cluster-scoped-dependent", "new-owner-race", "taint-eviction"}
+
+// TestVersionLessonScreens opens each lesson of issue 26 §4 at 1366×657, in Chinese and
+// in English, as a learner sees it: its start, its first hint, and the recap after Show
+// solution (演示答案), each screenshot to be looked at.
+func TestVersionLessonScreens(t *testing.T) {
+	ctx := newTab(t)
+	do(t, ctx, "a 1366×657 window", chromedp.EmulateViewport(1366, 657))
+	for _, c := range []struct{ lang, hint, solve, restart string }{{"zh-CN", "提示", "演示答案", "重新开始"}, {"en", "Hint", "Show solution", "Restart lesson"}} {
+		for _, id := range versionLessons {
+			openURL(t, ctx, baseURL+"/?lang="+c.lang+"#lesson="+id)
+			waitLesson(t, ctx, id)
+			// The attempt the other language left solved: back to the start at rest.
+			click(t, ctx, c.restart)
+			waitJS(t, ctx, "the start", `[...document.querySelectorAll('#lesson-goals [data-goal]')].some(g => g.dataset.goalState === 'unmet')`, 10*time.Second)
+			if got := eval[[]string](t, ctx, goalsJS); !slices.Contains(got, "unmet") {
+				t.Errorf("%s %s: every goal met at the start: %v", c.lang, id, got)
+			}
+			screenshot(t, ctx, "version-lesson-"+c.lang+"-"+id+"-start")
+			click(t, ctx, c.hint)
+			waitJS(t, ctx, "a hint", `document.querySelectorAll('#lesson-hints li').length === 1`, 5*time.Second)
+			do(t, ctx, "scroll to the hint", chromedp.ScrollIntoView(chromedp.CSS(`#lesson-hints`)))
+			screenshot(t, ctx, "version-lesson-"+c.lang+"-"+id+"-hint")
+			click(t, ctx, c.solve)
+			waitAllMet(t, ctx, "the solution of "+id)
+			waitJS(t, ctx, "the recap", `document.querySelector('#lesson-recap') !== null`, 10*time.Second)
+			waitJS(t, ctx, "the solution played out", settledJS, 20*time.Second)
+			do(t, ctx, "scroll to the recap", chromedp.ScrollIntoView(chromedp.CSS(`#lesson-recap`)))
+			screenshot(t, ctx, "version-lesson-"+c.lang+"-"+id+"-recap")
+		}
+	}
+}
+
+// settledJS is true once Run until idle (运行至空闲) is disabled: the simulation is idle.
+const settledJS = `[...document.querySelectorAll('button')].some(b => ['Run until idle', '运行至空闲'].includes(b.textContent.trim()) && b.disabled)`
+
+// TestCrossNamespaceRestartByHand plays cross-namespace-restart as its intro tells a
+// learner: Restart controller-manager (SYNC-7) under 1.16 first deletes the valid children
+// in b (V-2a, V-3b, DEL-9c); after Restart lesson, stray's reference removed in the
+// Console, the same restart deletes nothing.
+func TestCrossNamespaceRestartByHand(t *testing.T) {
+	ctx := newTab(t)
+	do(t, ctx, "a 1366×657 window", chromedp.EmulateViewport(1366, 657))
+	openURL(t, ctx, baseURL+"/#lesson=cross-namespace-restart")
+	waitLesson(t, ctx, "cross-namespace-restart")
+	click(t, ctx, "Restart lesson")
+	restart := func() {
+		do(t, ctx, "open the Queues tab", chromedp.Click(tab("Queues")))
+		// A script's click: at 1366 px the queue column beside it overlaps the button's
+		// middle, where chromedp clicks (app/ui's layout, reported).
+		waitJS(t, ctx, "the restart button", `document.querySelector('#restart-cm') !== null`, 10*time.Second)
+		eval[bool](t, ctx, `(document.querySelector('#restart-cm').click(), true)`)
+		waitJS(t, ctx, "the informers' lists pending", "!("+settledJS+")", 10*time.Second)
+		click(t, ctx, "Run until idle")
+		waitJS(t, ctx, "idle", settledJS, 10*time.Second)
+	}
+	restart()
+	waitJS(t, ctx, "child-1 deleted", `document.querySelector('[data-kind="ConfigMap"][data-name="child-1"]') === null`, 10*time.Second)
+	screenshot(t, ctx, "version-lesson-cross-namespace-restart-incident")
+
+	click(t, ctx, "Restart lesson")
+	waitJS(t, ctx, "child-1 back", `document.querySelector('[data-kind="ConfigMap"][data-name="child-1"]') !== null`, 10*time.Second)
+	do(t, ctx, "open the Console tab", chromedp.Click(tab("Console")))
+	out, errText := typeCommand(t, ctx, `kubectl patch configmap stray -n a --type=merge -p '{"metadata":{"ownerReferences":null}}'`)
+	if errText != "" || !strings.Contains(out, "patched") {
+		t.Fatalf("patch: %q %q", out, errText)
+	}
+	restart()
+	waitAllMet(t, ctx, "cross-namespace-restart played by hand")
+	screenshot(t, ctx, "version-lesson-cross-namespace-restart-defused")
+}
+
+// TestTaintEvictionByHand plays taint-eviction as its hints tell a learner: node-a set
+// NotReady in the nodes lane is tainted (NODE-1), the Queues tab lists web-a with the tick
+// of its eviction (NODE-2, NODE-3), and Run until idle ends with web-a Terminating and its
+// replacement on node-b (RS-1, RS-2, KUBELET-2).
+func TestTaintEvictionByHand(t *testing.T) {
+	ctx := newTab(t)
+	do(t, ctx, "a 1366×657 window", chromedp.EmulateViewport(1366, 657))
+	openURL(t, ctx, baseURL+"/#lesson=taint-eviction")
+	waitLesson(t, ctx, "taint-eviction")
+	click(t, ctx, "Restart lesson")
+	do(t, ctx, "set node-a NotReady", chromedp.Click(chromedp.CSS(`[data-node-toggle="no:node-a"]`)))
+	for range 3 {
+		click(t, ctx, "Step")
+	}
+	do(t, ctx, "open the Queues tab", chromedp.Click(tab("Queues")))
+	waitJS(t, ctx, "web-a waiting for its eviction", `document.body.textContent.includes('web-a') && /NODE-3/.test(document.body.textContent)`, 10*time.Second)
+	screenshot(t, ctx, "version-lesson-taint-eviction-queues")
+	click(t, ctx, "Run until idle")
+	waitAllMet(t, ctx, "taint-eviction played by hand")
+}
+
+// TestNewOwnerRaceByHand plays new-owner-race as its hints tell a learner: delete
+// old-owner in the Background, the fine steps Event and Graph change (GB-10 queues
+// dependent), the adoption typed in the Console while dependent waits in attemptToDelete,
+// then Delete item: the worker reads the new owner and only removes the dangling
+// reference (DEL-5, DEL-9a), under 1.33 as today.
+func TestNewOwnerRaceByHand(t *testing.T) {
+	ctx := newTab(t)
+	openURL(t, ctx, baseURL+"/#lesson=new-owner-race")
+	waitLesson(t, ctx, "new-owner-race")
+	deleteWith(t, ctx, "ConfigMap", "old-owner", "Background")
+	click(t, ctx, "Event")
+	click(t, ctx, "Graph change")
+	do(t, ctx, "open the Console tab", chromedp.Click(tab("Console")))
+	out, errText := typeCommand(t, ctx, `kubectl patch configmap dependent --type=merge -p '{"metadata":{"ownerReferences":[{"apiVersion":"v1","kind":"ConfigMap","name":"old-owner","uid":"old-uid"},{"apiVersion":"v1","kind":"ConfigMap","name":"new-owner","uid":"new-uid"}]}}'`)
+	if errText != "" || !strings.Contains(out, "patched") {
+		t.Fatalf("patch: %q %q", out, errText)
+	}
+	click(t, ctx, "Delete item")
+	click(t, ctx, "Run until idle")
+	waitAllMet(t, ctx, "new-owner-race played by hand")
+	screenshot(t, ctx, "version-lesson-new-owner-race-by-hand")
+}
