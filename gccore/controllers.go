@@ -95,7 +95,15 @@ type Client struct {
 	sim    *Sim
 	comp   Component
 	direct bool // reads go to the API server (DirectClient)
+	// serverErrors counts the writes that failed with a server error (5xx: the fault
+	// lab's 500s, FAULT-4), so that a controller can requeue the key it was syncing.
+	serverErrors int
 }
+
+// ServerErrors is how many of the client's writes have failed with a server error (5xx),
+// the fault lab's 500s (FAULT-4): a controller whose sync saw the count grow requeues its
+// key with backoff, as a sync that returns an error does upstream.
+func (c *Client) ServerErrors() int { return c.serverErrors }
 
 // Client returns the API client of a controller of kube-controller-manager named comp.
 func (s *Sim) Client(comp Component) *Client { return &Client{sim: s, comp: comp} }
@@ -108,6 +116,19 @@ func (s *Sim) DirectClient(comp Component) *Client {
 
 func (c *Client) record(rule rules.ID, key ObjectRef, call, text string, err error) {
 	c.sim.trace.add(Record{Component: c.comp, Rule: rule, Object: key, Call: call, Text: text, Result: outcomeOf(err)})
+}
+
+// write makes one write, unless the fault lab fails it with a 500 first (FAULT-4); the
+// record then cites FAULT-4 too.
+func (c *Client) write(rule rules.ID, key ObjectRef, call func() string, text string, do func() (*Object, error)) (*Object, error) {
+	if err := writeFault(c.sim.faults); err != nil {
+		c.serverErrors++
+		c.sim.trace.add(Record{Component: c.comp, Rule: rule, Also: rules.FAULT4, Object: key, Call: call(), Text: text, Result: outcomeOf(err)})
+		return nil, err
+	}
+	o, err := do()
+	c.record(rule, key, call(), text, err)
+	return o, err
 }
 
 // Get reads one object from the informer cache (a lister's Get; CM-1), or the API server
@@ -162,23 +183,20 @@ func (c *Client) Create(rule rules.ID, text string, obj *Object) (*Object, error
 		return nil, err
 	}
 	c.sim.created++
-	o, err := c.sim.api.Create(obj)
-	c.record(rule, obj.Ref(), apiCall{style: byController}.create(), text, err)
-	return o, err
+	return c.write(rule, obj.Ref(), func() string { return apiCall{style: byController}.create() }, text,
+		func() (*Object, error) { return c.sim.api.Create(obj) })
 }
 
 // Patch patches ref.
 func (c *Client) Patch(rule rules.ID, text string, ref ObjectRef, pt PatchType, body []byte) (*Object, error) {
-	o, err := c.sim.api.Patch(ref, pt, body)
-	c.record(rule, ref, apiCall{style: byController}.patch(pt, body), text, err)
-	return o, err
+	return c.write(rule, ref, func() string { return apiCall{style: byController}.patch(pt, body) }, text,
+		func() (*Object, error) { return c.sim.api.Patch(ref, pt, body) })
 }
 
 // Delete deletes ref with opts.
 func (c *Client) Delete(rule rules.ID, text string, ref ObjectRef, opts metav1.DeleteOptions) (*Object, error) {
-	o, _, err := c.sim.api.Delete(ref, opts)
-	c.record(rule, ref, apiCall{style: byController}.delete(&opts), text, err)
-	return o, err
+	return c.write(rule, ref, func() string { return apiCall{style: byController}.delete(&opts) }, text,
+		func() (*Object, error) { o, _, err := c.sim.api.Delete(ref, opts); return o, err })
 }
 
 // hasUID reports whether a stored object has the uid (uidSource.next).
@@ -233,6 +251,9 @@ type ControllerQueueItem struct {
 	// Note says what the controller waits for, when it does (a NotReady node); a Reason,
 	// so that a page can say it in its language.
 	Note Reason `json:"-"`
+	// NextAttemptTick is the tick of the key's next sync when it backs off after a sync
+	// whose write failed (FAULT-4); 0 when it is queued for the next tick.
+	NextAttemptTick int64 `json:"nextAttemptTick,omitempty"`
 }
 
 // Queuer is a Controller whose work queue can be shown. Queue must not change the

@@ -24,6 +24,8 @@
 //   - release.go: the version lens, which release's rules the GC plays (Config.Kubernetes, V-*)
 //   - startup.go: when the workers may run after a start or restart (Q-6, SYNC-4, V-5a)
 //   - restart.go: the restart input, kube-controller-manager starting over (SYNC-7)
+//   - informer_faults.go: the fault lab's late and lost watch events, relists and failed
+//     writes (Config.Faults, package gccore/faults, cluster-rules.md FAULT-1 … FAULT-4)
 //   - trace.go, render.go, views.go, dump.go, explain.go: output
 //
 // # One tick
@@ -34,7 +36,9 @@
 //     runs in virtual milliseconds: 5ms·2^k per item, capped at 1000s, and an overall
 //     bucket of 10/s with burst 100; a delay of at most 1000ms is therefore due next tick.
 //  2. The informers deliver every watch event that is due (written at least InformerDelay
-//     ticks ago; default 1), oldest write first, as graphChanges entries (GB-1).
+//     ticks ago; default 1), oldest write first, as graphChanges entries (GB-1). With the
+//     fault lab, each event's delay is drawn (FAULT-1), an event may be lost (FAULT-2), and
+//     on a relist tick the informers first queue what they missed, due at once (FAULT-3).
 //  3. The graph builder processes every graphChanges entry present at that moment, in FIFO
 //     order, including virtual deletes queued by workers in the previous tick (GB-2, GB-15).
 //  4. Each of the Workers attemptToDelete workers (default 20) takes one item, in worker
@@ -51,8 +55,9 @@
 //     in the order added: each handles its queue, fed by watch events. The controller-
 //     manager's shared informers (CM-1) first deliver, oldest first, every event written at
 //     least Config.ControllerInformerDelay ticks ago (with the default 0 they hand each
-//     event over as it is emitted, and the controllers read the API server's state); the
-//     kubelet (AddAgent) sees every event as it is emitted.
+//     event over as it is emitted, and the controllers read the API server's state), after
+//     the fault lab's relist on a relist tick and with its own draws (FAULT-1 … FAULT-3);
+//     the kubelet (AddAgent) sees every event as it is emitted.
 //
 // Objects and user actions happen between ticks, at the current tick. A write at tick t is
 // seen by the GC at tick t+InformerDelay. Wherever upstream iterates a Go map (dependents,

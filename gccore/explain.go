@@ -62,6 +62,8 @@ func (v Inspector) Reasons(ref ObjectRef) []Reason {
 	switch {
 	case !inGraph && v.s.api.Resources.brokenKind(o.APIVersion, o.Kind):
 		say("The garbage collector never sees it: the monitor of its kind never syncs (a broken resource type), so it is unknown to the graph (FG-5).")
+	case !inGraph && !v.s.informers.faults.idle() && !v.s.informers.pendingFor(o.UID):
+		say("The garbage collector has not seen it: its informer lost a watch event (FAULT-2), which the relist at tick %d repairs (FAULT-3).", v.s.informers.faults.nextRelist(v.s.clock.tick))
 	case !inGraph && !v.s.cfg.Kubernetes.checksCoordinates() && !v.s.informers.pendingFor(o.UID):
 		say("The garbage collector's graph has lost it: Kubernetes %s removes a node by uid on any virtual delete of that uid, even one for another identity (V-3b); its next watch event brings it back.", v.s.cfg.Kubernetes)
 	case !inGraph:

@@ -1,5 +1,7 @@
 package gccore
 
+import "slices"
+
 // fifo is a queue held by value in a slice: items[head:] are pending, oldest first. The
 // array is reused once drained and its taken prefix dropped once that is most of it, so a
 // queue that every tick drains (graphChanges, the informers' queues, attemptToDelete in a
@@ -31,5 +33,15 @@ func (f *fifo[T]) pop() T {
 	case f.head > 1024 && 2*f.head > len(f.items):
 		f.items, f.head = append([]T(nil), f.items[f.head:]...), 0
 	}
+	return v
+}
+
+// removeAt removes and returns the i-th pending item (0 is the oldest); i must be in range.
+func (f *fifo[T]) removeAt(i int) T {
+	if i == 0 {
+		return f.pop()
+	}
+	v := f.items[f.head+i]
+	f.items = slices.Delete(f.items, f.head+i, f.head+i+1)
 	return v
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/gcplay/gcplay/gccore/faults"
 	"github.com/gcplay/gcplay/gccore/rules"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/types"
@@ -15,6 +16,8 @@ type garbageCollector struct {
 	gb        *graphBuilder
 	api       *APIServer
 	informers *informers
+	// faults fails writes (FAULT-4); nil never does.
+	faults    *faults.Source
 	resources *Resources
 	trace     *tracer
 	clock     *clock

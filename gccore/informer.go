@@ -31,6 +31,8 @@ type informers struct {
 	// cache is the informers' store: the last delivered state of each object, by uid.
 	// The GC reads it for OPS-3's JSON merge patch fallback.
 	cache map[types.UID]*Object
+	// faults is the fault lab's share (FAULT-1 … FAULT-3), nil without `faults:`.
+	faults *watchFaults
 }
 
 // kindQueue is one monitored kind's undelivered events, oldest first.
@@ -38,15 +40,19 @@ type kindQueue struct {
 	gk     schema.GroupKind
 	delay  int64
 	events fifo[pendingEvent]
+	// lastDue is the due tick of the kind's latest event: a later one is never due
+	// before it (FAULT-1).
+	lastDue int64
 }
 
+// pendingEvent is an undelivered event, due at tick due.
 type pendingEvent struct {
 	WatchEvent
-	seq int64
+	seq, due int64
 }
 
-func newInformers(delay int64, delays map[schema.GroupKind]int64) *informers {
-	return &informers{delay: delay, delays: delays, byResource: map[*Resource]*kindQueue{}, cache: map[types.UID]*Object{}}
+func newInformers(delay int64, delays map[schema.GroupKind]int64, faults *watchFaults) *informers {
+	return &informers{delay: delay, delays: delays, byResource: map[*Resource]*kindQueue{}, cache: map[types.UID]*Object{}, faults: faults}
 }
 
 func (in *informers) delayOf(gk schema.GroupKind) int64 {
@@ -56,18 +62,48 @@ func (in *informers) delayOf(gk schema.GroupKind) int64 {
 	return in.delay
 }
 
-// observe queues an API server event for delivery, unless its kind is not monitored (GB-16)
-// or its monitor is broken.
+// observe queues an API server event for delivery, unless its kind is not monitored (GB-16),
+// its monitor is broken, or the fault lab loses it (FAULT-2).
 func (in *informers) observe(ev WatchEvent) {
-	if !ev.Resource.Monitored || ev.Resource.Broken { // a broken kind's monitor never syncs (V-5a)
+	if !in.watches(ev.Resource) {
 		return
 	}
-	q, ok := in.last.q, in.last.r == ev.Resource
+	q := in.queueOf(ev.Resource)
+	due, lost := in.faults.arrival(ev, q.delay, q.lastDue)
+	if !lost {
+		q.push(ev, due, &in.seq)
+		in.count++
+	}
+}
+
+// listed queues an event of a restart's list (SYNC-7), due after the kind's fixed delay: a
+// list loses nothing.
+func (in *informers) listed(ev WatchEvent) {
+	if in.watches(ev.Resource) {
+		q := in.queueOf(ev.Resource)
+		q.push(ev, max(ev.Tick+q.delay, q.lastDue), &in.seq)
+		in.count++
+	}
+}
+
+// watches reports whether a monitor sees r's events: a monitored kind whose monitor is not
+// broken (a broken kind's monitor never syncs, V-5a).
+func (in *informers) watches(r *Resource) bool { return r.Monitored && !r.Broken }
+
+func (q *kindQueue) push(ev WatchEvent, due int64, seq *int64) {
+	*seq++
+	q.lastDue = due
+	q.events.push(pendingEvent{WatchEvent: ev, seq: *seq, due: due})
+}
+
+// queueOf is the queue of r's kind, made when first seen.
+func (in *informers) queueOf(r *Resource) *kindQueue {
+	q, ok := in.last.q, in.last.r == r
 	if !ok {
-		q, ok = in.byResource[ev.Resource]
+		q, ok = in.byResource[r]
 	}
 	if !ok {
-		gk := ev.Resource.GVK.GroupKind()
+		gk := r.GVK.GroupKind()
 		for _, k := range in.queues { // one queue per kind, whichever resource found it first
 			if k.gk == gk {
 				q = k
@@ -77,12 +113,35 @@ func (in *informers) observe(ev WatchEvent) {
 			q = &kindQueue{gk: gk, delay: in.delayOf(gk)}
 			in.queues = append(in.queues, q)
 		}
-		in.byResource[ev.Resource] = q
+		in.byResource[r] = q
 	}
-	in.last.r, in.last.q = ev.Resource, q
-	in.seq++
-	q.events.push(pendingEvent{WatchEvent: ev, seq: in.seq})
-	in.count++
+	in.last.r, in.last.q = r, q
+	return q
+}
+
+// relist is FAULT-3 at a relist tick: what the informer missed, queued as events.
+func (in *informers) relist(api *APIServer, tick int64) {
+	if !in.faults.relists(tick) {
+		return
+	}
+	known := make(map[types.UID]*Object, len(in.cache))
+	for uid, o := range in.cache {
+		known[uid] = o
+	}
+	for _, q := range in.queues {
+		for _, ev := range q.events.pending() {
+			if ev.Type == watch.Deleted {
+				delete(known, ev.Object.UID)
+			} else {
+				known[ev.Object.UID] = ev.Object
+			}
+		}
+	}
+	for _, ev := range in.faults.repairs(api, tick, in.watches, known) {
+		q := in.queueOf(ev.Resource) // due at once, behind the kind's events in flight
+		q.push(ev, max(tick, q.lastDue), &in.seq)
+		in.count++
+	}
 }
 
 // pendingFor reports whether an undelivered event is about uid (Sim.Why; a scan).
@@ -107,7 +166,7 @@ func (in *informers) next(tick int64, due bool, match func(schema.GroupKind) boo
 			continue
 		}
 		first := q.events.peek()
-		if due && first.Tick+q.delay > tick {
+		if due && first.due > tick {
 			continue
 		}
 		if best == nil || first.seq < best.events.peek().seq {

@@ -59,6 +59,16 @@ func (o ops) recordAlso(rule, also rules.ID, id objectReference, err error, call
 	})
 }
 
+// write makes one write, unless the fault lab fails it with a 500 first (FAULT-4): it
+// sets *err to the result and reports whether the failure was injected.
+func (o ops) write(call func() error, err *error) (injected bool) {
+	if *err = writeFault(o.gc.faults); *err != nil {
+		return true
+	}
+	*err = call()
+	return false
+}
+
 // uidOnly is the rule a DELETE without a resourceVersion precondition plays: V-6a.
 func uidOnly(rv string) rules.ID {
 	if rv == "" {
@@ -155,8 +165,12 @@ func (o ops) deleteObject(rule rules.ID, id objectReference, rv string, ownerRef
 			pre.ResourceVersion = &rv
 		}
 		opts := metav1.DeleteOptions{PropagationPolicy: &policy, Preconditions: &pre}
-		_, _, err := o.gc.api.deleteShared(ref, opts)
-		o.recordAlso(rule, uidOnly(rv), id, err, func() string { return apiCall{byGC, path(r, ref.Namespace, ref.Name)}.delete(&opts) })
+		err := writeFault(o.gc.faults) // FAULT-4
+		injected := err != nil
+		if !injected {
+			_, _, err = o.gc.api.deleteShared(ref, opts)
+		}
+		o.recordAlso(rule, faultRule(injected, uidOnly(rv)), id, err, func() string { return apiCall{byGC, path(r, ref.Namespace, ref.Name)}.delete(&opts) })
 		return err
 	}
 	err = del(rv)
@@ -203,8 +217,8 @@ func (o ops) patchOwnerReferences(rule rules.ID, n *node, remove []types.UID, un
 		md["ownerReferences"] = entries
 	}
 	smp := mustJSON(map[string]any{"metadata": md})
-	_, err = o.gc.api.patchShared(ref, StrategicPatch, smp)
-	o.record(rule, id, err, func() string { return apiCall{byGC, path(r, id.Namespace, id.Name)}.patch(StrategicPatch, smp) })
+	injected := o.write(func() error { _, err := o.gc.api.patchShared(ref, StrategicPatch, smp); return err }, &err)
+	o.recordAlso(rule, faultRule(injected, ""), id, err, func() string { return apiCall{byGC, path(r, id.Namespace, id.Name)}.patch(StrategicPatch, smp) })
 	if !isUnsupportedMediaType(err) {
 		return err
 	}
@@ -229,8 +243,8 @@ func (o ops) patchOwnerReferences(rule rules.ID, n *node, remove []types.UID, un
 		}
 	}
 	jmp := mustJSON(map[string]any{"metadata": map[string]any{"resourceVersion": cached.ResourceVersion, "ownerReferences": refs}})
-	_, err = o.gc.api.patchShared(ref, MergePatch, jmp)
-	o.record(rule, id, err, func() string { return apiCall{byGC, path(r, id.Namespace, id.Name)}.patch(MergePatch, jmp) })
+	injected = o.write(func() error { _, err := o.gc.api.patchShared(ref, MergePatch, jmp); return err }, &err)
+	o.recordAlso(rule, faultRule(injected, ""), id, err, func() string { return apiCall{byGC, path(r, id.Namespace, id.Name)}.patch(MergePatch, jmp) })
 	return err
 }
 
@@ -267,8 +281,8 @@ func (o ops) removeFinalizer(rule rules.ID, id objectReference, finalizer string
 		}
 		p := finalizerPatch{resourceVersion: obj.ResourceVersion, finalizers: removeString(obj.Finalizers, finalizer)}
 		r, _ := o.gc.resources.RESTMapping(id.APIVersion, id.Kind)
-		_, err = o.gc.api.patchFinalizers(obj.Ref(), p) // the merge patch p.JSON(), applied without its JSON
-		o.record(rule, id, err, func() string { return apiCall{byGC, path(r, obj.Namespace, obj.Name)}.patch(MergePatch, p.JSON()) })
+		injected := o.write(func() error { _, err := o.gc.api.patchFinalizers(obj.Ref(), p); return err }, &err) // the merge patch p.JSON(), applied without its JSON
+		o.recordAlso(rule, faultRule(injected, ""), id, err, func() string { return apiCall{byGC, path(r, obj.Namespace, obj.Name)}.patch(MergePatch, p.JSON()) })
 		if !isConflict(err) {
 			return err
 		}

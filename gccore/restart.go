@@ -31,7 +31,10 @@ func restartControllerManager(s *Sim) {
 	s.gb = newGraphBuilder(s.cfg, &s.trace)
 	s.gb.events = events
 	s.gc.gb = s.gb
-	s.informers = newInformers(s.informers.delay, s.informers.delays)
+	s.informers = newInformers(s.informers.delay, s.informers.delays, s.informers.faults)
+	if s.informers.faults != nil {
+		s.informers.faults.lost = 0 // the new list repairs what was lost (FAULT-3)
+	}
 	s.gc.informers = s.informers
 	s.gc.startup = newStartup(s.cfg.Kubernetes, s.api.Resources, tick)
 	var listed []WatchEvent
@@ -46,7 +49,7 @@ func restartControllerManager(s *Sim) {
 	s.trace.add(Record{Component: CompUser, Rule: rules.SYNC7, Call: "restart " + RestartControllerManager,
 		Text: fmt.Sprintf("graph, queues, absentOwnerCache and controllers emptied; %d object(s) listed again", len(listed))})
 	for _, ev := range listed {
-		s.informers.observe(ev)
+		s.informers.listed(ev)
 	}
 	s.cm.relist()
 	for _, c := range s.controllers {

@@ -16,7 +16,7 @@ import (
 // pin with tests. SYNC (not modelled), DUMP and the short traces are left out; the
 // version notes (V) are played by the version lens (gccore.Release).
 var coveredFamilies = []string{"API", "N", "GB", "AOC", "XNS", "DEL", "FG", "ORPH", "OPS", "Q", "S", "V",
-	"CM", "CREF", "RS", "DEP", "KUBELET", "JOB", "NS", "NODE"} // the last eight: cluster-rules.md
+	"CM", "CREF", "RS", "DEP", "KUBELET", "JOB", "NS", "NODE", "FAULT"} // the last nine: cluster-rules.md
 
 // TestRulesCited checks that every rule of coveredFamilies is cited, by its id, in at least
 // one test under gccore/ (gc-behavior.md and cluster-rules.md): any *_test.go file, or any file under gccore/testdata/ (scripts,

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 
+	"github.com/gcplay/gcplay/gccore/faults"
 	"github.com/gcplay/gcplay/gccore/rules"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime/schema"
@@ -51,6 +52,12 @@ type Config struct {
 	// shared informers hand its event to the controllers and their caches take it in
 	// (CM-1). 0, the default, is none: a controller reads the API server's current state.
 	ControllerInformerDelay int
+	// Faults is the fault lab (scenario `faults:`, cluster-rules.md FAULT-1 … FAULT-4):
+	// late and lost watch events, relists, failed writes, all drawn from one source
+	// seeded by Faults.Seed. The zero value injects nothing. (scenario.NewRunner plays a
+	// file's `faults:` unless this injects something; a Faults with only a Seed reseeds
+	// the file's: gcplay sim --faults-seed.)
+	Faults faults.Config
 }
 
 // DefaultInformerDelay is the informers' lag when Config leaves it unset: one tick, so
@@ -104,6 +111,9 @@ type Sim struct {
 	// once, when they would pass MaxControllerCreates (Err).
 	created int
 	err     error
+	// faults is the fault lab's one source of chance, nil without `faults:`; the
+	// informers, the GC's writes and the controllers' Clients draw from it (FAULT-1 … 4).
+	faults *faults.Source
 }
 
 // MaxWorkers bounds Config.Workers. Each worker is a name allocated up front, and a
@@ -144,11 +154,19 @@ func New(cfg Config) (*Sim, error) {
 	s.uids.api = s.api
 	s.api.GarbageCollection = !cfg.GarbageCollectionDisabled
 	s.api.release = cfg.Kubernetes
-	s.informers = newInformers(delay, delays)
+	if err := cfg.Faults.Validate(); err != nil {
+		return nil, err
+	}
+	var src *faults.Source // one source for every draw, in the simulation's order
+	if cfg.Faults.Active() {
+		src = faults.NewSource(cfg.Faults)
+	}
+	s.faults = src
+	s.informers = newInformers(delay, delays, newWatchFaults(src, cfg.Faults, &s.trace, CompInformer))
 	s.gb = newGraphBuilder(cfg, &s.trace)
 	s.gc = &garbageCollector{gb: s.gb, api: s.api, informers: s.informers, resources: rs, trace: &s.trace, clock: &s.clock,
-		release: cfg.Kubernetes, startup: newStartup(cfg.Kubernetes, rs, 0)}
-	s.cm = newControllerInformers(s.api, &s.trace, cfg.ControllerInformerDelay)
+		release: cfg.Kubernetes, startup: newStartup(cfg.Kubernetes, rs, 0), faults: src}
+	s.cm = newControllerInformers(s.api, &s.trace, cfg.ControllerInformerDelay, newWatchFaults(src, cfg.Faults, &s.trace, CompControllerInformer))
 	s.api.watch = append(s.api.watch, s.onWatchEvent, s.order.observe, s.cm.observe)
 	s.api.warn = func(ref ObjectRef, msg string) {
 		s.trace.add(Record{Component: CompAPIServer, Rule: rules.API3, Object: ref, Text: "warning: " + msg})
@@ -307,6 +325,7 @@ func (s *Sim) Tick() {
 	now := s.clock.nowMS()
 	s.gb.attemptToDelete.promote(now)
 	s.gb.attemptToOrphan.promote(now)
+	s.informers.relist(s.api, s.clock.tick) // FAULT-3, on relist ticks
 	for s.deliver(true, nil) {
 	}
 	for n := s.gb.graphChanges.len(); n > 0; n-- {
@@ -442,11 +461,11 @@ func (s *Sim) Idle() bool {
 	return s.pending == nil && s.gc.idle() && controllersIdle(s.cm, s.controllers)
 }
 
-// idle reports that the GC has nothing left to do by itself: no watch event on the way,
-// graphChanges empty, and its queues holding only stuck retries, or workers that never
-// start (a broken monitor, V-5a).
+// idle reports that the GC has nothing left to do by itself: no watch event on the way
+// (nor one lost and waiting for a relist, FAULT-3), graphChanges empty, and its queues
+// holding only stuck retries, or workers that never start (a broken monitor, V-5a).
 func (gc *garbageCollector) idle() bool {
-	return gc.informers.count == 0 && gc.gb.graphChanges.len() == 0 &&
+	return gc.informers.count == 0 && gc.informers.faults.idle() && gc.gb.graphChanges.len() == 0 &&
 		(gc.gb.attemptToDelete.idle() && gc.gb.attemptToOrphan.idle() || gc.startup.never())
 }
 
@@ -472,12 +491,18 @@ func (s *Sim) MaxTicksError(maxTicks int64) *ErrMaxTicks {
 
 // Busy names what keeps the simulation from being idle, "" when it is idle: the garbage
 // collector (its informers, graphChanges or work queues) first, else the first busy
-// controller by its queue's name.
+// controller by its queue's name. Informers that lost an event wait for a relist
+// (FAULT-3).
 func (s *Sim) Busy() string {
-	if !s.gc.idle() {
+	lostOnly := s.informers.count == 0 && s.gb.graphChanges.len() == 0 && s.gb.attemptToDelete.idle() && s.gb.attemptToOrphan.idle()
+	switch {
+	case !s.gc.idle() && lostOnly && !s.informers.faults.idle():
+		return "the GC's informers (a lost watch event waits for a relist)"
+	case !s.gc.idle():
 		return "the garbage collector"
-	}
-	if !s.cm.idle() {
+	case !s.cm.faults.idle():
+		return "the controllers' informers (a lost watch event waits for a relist)"
+	case !s.cm.idle():
 		return "the controllers' informers"
 	}
 	for _, c := range s.controllers {

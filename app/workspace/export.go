@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/gcplay/gcplay/gccore"
+	"github.com/gcplay/gcplay/gccore/faults"
 	"github.com/gcplay/gcplay/gccore/scenario"
 	"sigs.k8s.io/yaml"
 )
@@ -20,6 +21,7 @@ func (w *Workspace) ExportScenario() []byte {
 		Version     int                   `json:"version,omitempty"` // 2 with controllers (scenario/cluster.go)
 		Controllers []string              `json:"controllers,omitempty"`
 		Kubernetes  string                `json:"kubernetes,omitempty"` // the release the file plays (version 2)
+		Faults      *faults.Config        `json:"faults,omitempty"`     // the fault lab, with its seed (version 2)
 		Resources   []gccore.ResourceDecl `json:"resources,omitempty"`
 		Objects     []map[string]any      `json:"objects,omitempty"`
 		Steps       []any                 `json:"steps,omitempty"`
@@ -30,6 +32,9 @@ func (w *Workspace) ExportScenario() []byte {
 	}
 	if w.sc.Kubernetes.Set() {
 		f.Kubernetes = w.sc.Kubernetes.String()
+	}
+	if fc := w.faults; fc.Active() { // as the session plays them, a reseed included
+		f.Faults = &fc
 	}
 	for i, o := range w.sc.Objects {
 		c := o.Copy()

@@ -169,3 +169,35 @@ steps:
 		t.Fatalf("replayed export differs:\n%s\nexport:\n%s", diffLines(got, want), out)
 	}
 }
+
+// TestExportKeepsFaults: a session of a scenario with `faults:` exports them with their
+// seed (FAULT-1 … FAULT-4 draw from it), so the export replays to the same end.
+func TestExportKeepsFaults(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join("..", "..", "gccore", "testdata", "scenarios", "faults-dropped-event-relist.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := New("faults", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Step(); err != nil {
+		t.Fatal(err)
+	}
+	out := w.ExportScenario()
+	for _, want := range []string{"faults:", "seed: 30", "dropWatch: 0.5", "relistEvery: 10"} {
+		if !strings.Contains(string(out), want) {
+			t.Errorf("export lacks %q:\n%s", want, out)
+		}
+	}
+	if err := w.RunUntilIdle(); err != nil {
+		t.Fatal(err)
+	}
+	sim, err := headless(t, "export.yaml", out)
+	if err != nil {
+		t.Fatalf("gcplay sim refused the export: %v\n%s", err, out)
+	}
+	if got, want := string(gccore.ListYAML(sim.Objects())), string(gccore.ListYAML(w.View().Objects)); got != want || sim.CurrentTick() != w.View().Tick {
+		t.Fatalf("replayed export ends at tick %d with\n%s\nthe session at tick %d with\n%s", sim.CurrentTick(), got, w.View().Tick, want)
+	}
+}

@@ -11,6 +11,7 @@ import (
 	"sync/atomic"
 
 	"github.com/gcplay/gcplay/gccore"
+	"github.com/gcplay/gcplay/gccore/faults"
 	"github.com/gcplay/gcplay/gccore/scenario"
 	"k8s.io/apimachinery/pkg/types"
 	"k8s.io/apimachinery/pkg/watch"
@@ -55,6 +56,9 @@ type Workspace struct {
 	sc         *scenario.Scenario
 	settings   Settings
 	cfg        gccore.Config
+	// faults is the fault lab the simulation plays (scenario.Runner.Faults), written by
+	// rebuild; ExportScenario writes it.
+	faults faults.Config
 	// attempt is set on a learner's attempt at a lesson (lessonmode.Open): which lesson,
 	// and where the learner's part begins. Saved with the workspace.
 	attempt *Attempt
@@ -160,7 +164,7 @@ func (w *Workspace) rebuild() error {
 	if err != nil {
 		return err
 	}
-	w.sim = r.Sim
+	w.sim, w.faults = r.Sim, r.Faults
 	w.baseUIDs = w.baseUIDs[:0]
 	for _, o := range w.sc.Objects {
 		got, err := w.sim.GetShared(o.Ref()) // only its uid is kept

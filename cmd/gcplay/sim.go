@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/gcplay/gcplay/gccore"
+	"github.com/gcplay/gcplay/gccore/faults"
 	"github.com/gcplay/gcplay/gccore/scenario"
 )
 
@@ -45,6 +46,7 @@ Examples:
   gcplay sim -f scenario.yaml --seed 7        # other uids for objects that do not pin one
   gcplay sim -f big.yaml --max-input-bytes 268435456   # read a scenario of up to 256 MiB
   gcplay sim -f scenario.yaml --kubernetes 1.16 --trace  # the GC rules of Kubernetes 1.16
+  gcplay sim -f faults.yaml --faults-seed 8 --trace     # the file's faults: with another seed
   gcplay sim -f scenario.yaml --compare kubernetes=1.16  # as written and under 1.16, side by side
 
 --kubernetes plays the garbage collector of an older release (gc-behavior.md section 15,
@@ -55,6 +57,11 @@ start after 30 s) or "current" (today's rules, the default). It overrides the fi
 kubernetes: field (a version 2 file). Version 2 files may also restart the
 controller-manager (a step 'restart: controller-manager') and declare a resource
 'broken: true' (its monitor never syncs); see README "Scenario format version 2".
+
+A version 2 file may carry faults: (late and lost watch events, relists, writes failing
+with 500; cluster-rules.md FAULT-1 ... FAULT-4), all drawn from one source seeded by
+faults.seed: the same file and seed give the same trace. --faults-seed N (not 0) replaces
+that seed.
 ` + compareHelp,
 	"dot": `gcplay dot runs a scenario and prints the garbage collector's graph (uidToNode)
 as Graphviz DOT, edges from dependent to owner.
@@ -66,6 +73,7 @@ Examples:
                                               # the same run settings as gcplay sim
   gcplay dot -f scenario.yaml --controller-informer-delay 3   # controllers on stale caches
   gcplay dot -f scenario.yaml --kubernetes 1.16   # the graph as Kubernetes 1.16's GC leaves it
+  gcplay dot -f faults.yaml --faults-seed 8        # the graph the file's faults: leave with another seed
   gcplay dot -f big.yaml --max-input-bytes 268435456   # read a scenario of up to 256 MiB
 `,
 	"serve": `gcplay serve serves the playground on a loopback address. Run it from the
@@ -114,6 +122,7 @@ type simOptions struct {
 	seed            uint64
 	maxInput        int64
 	kubernetes      string
+	faultsSeed      uint64
 	compare         string // --compare KEY=VALUE (compare.go)
 }
 
@@ -129,6 +138,7 @@ func commonFlags(fs *flag.FlagSet, o *simOptions) {
 	fs.IntVar(&o.informerDelay, "informer-delay", 1, "ticks between an API write and the GC seeing its watch event")
 	fs.IntVar(&o.controllerDelay, "controller-informer-delay", 0, "ticks between an API write and the controllers seeing its watch event (version 2)")
 	fs.Uint64Var(&o.seed, "seed", 0, "seed for the uids the API server assigns")
+	fs.Uint64Var(&o.faultsSeed, "faults-seed", 0, "reseed the file's faults: (version 2; 0 keeps the file's faults.seed)")
 	fs.Int64Var(&o.maxInput, "max-input-bytes", defaultMaxInput, "refuse a scenario file larger than this many bytes")
 	fs.StringVar(&o.kubernetes, "kubernetes", "", "play the GC rules of this release, overriding the file's kubernetes: ("+
 		strings.Join(gccore.ReleaseNames(), ", ")+"; default: the file's, else current)")
@@ -251,7 +261,8 @@ func loadScenario(o *simOptions, stdin io.Reader) (*scenario.Scenario, gccore.Co
 	// Quiet unless the trace or the watch events are printed: keeping them costs time and
 	// memory in proportion to the run, and nothing else reads them.
 	quiet := !o.trace && !o.watch
-	cfg = gccore.Config{Workers: o.workers, InformerDelay: delay, ControllerInformerDelay: o.controllerDelay, Seed: o.seed, Quiet: quiet, Kubernetes: release}
+	cfg = gccore.Config{Workers: o.workers, InformerDelay: delay, ControllerInformerDelay: o.controllerDelay, Seed: o.seed, Quiet: quiet, Kubernetes: release,
+		Faults: faults.Config{Seed: o.faultsSeed}}
 	sc, err := scenario.Parse(name, data)
 	return sc, cfg, err
 }

@@ -8,6 +8,7 @@ package cluster
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 
 	"github.com/gcplay/gcplay/gccore"
@@ -85,24 +86,71 @@ func known(n string) bool {
 }
 
 // queue is a controller's work queue: a set of keys, handed out sorted, so a tick's
-// order never depends on map order or on the order events came in.
-type queue map[string]bool
+// order never depends on map order or on the order events came in. A key whose sync had a
+// write fail with a server error (the fault lab's 500s, FAULT-4) waits before its next
+// sync, as upstream's rate-limited queue makes it wait: 5 ms doubling per failure, capped
+// at 1000 s (DefaultControllerRateLimiter's per-item backoff), in whole ticks of 1 s, so
+// 1 tick for the first eight failures, then 2, 3, 6, 11, ... An event on the key does not
+// cut the wait short (upstream's AddRateLimited keeps it too; a plain Add would not: the
+// key is then both queued and waiting, and syncs at the earlier).
+type queue struct {
+	keys map[string]bool
+	// retries are the keys waiting after a failed sync; failures counts each key's
+	// failed syncs since its last sync that wrote without a server error.
+	retries  map[string]int64
+	failures map[string]int
+}
 
-func (q queue) add(key string) { q[key] = true }
+func newQueue() queue {
+	return queue{keys: map[string]bool{}, retries: map[string]int64{}, failures: map[string]int{}}
+}
 
-// take empties the queue and returns its keys, sorted.
-func (q queue) take() []string {
-	keys := make([]string, 0, len(q))
-	for k := range q {
+func (q queue) add(key string) { q.keys[key] = true }
+
+// empty reports that no key is queued or waiting.
+func (q queue) empty() bool { return len(q.keys) == 0 && len(q.retries) == 0 }
+
+// take empties the queue of the keys due at tick and returns them, sorted.
+func (q queue) take(tick int64) []string {
+	keys := make([]string, 0, len(q.keys))
+	for k := range q.keys {
 		keys = append(keys, k)
-		delete(q, k)
+		delete(q.keys, k)
+	}
+	for k, at := range q.retries {
+		if at <= tick {
+			if !slices.Contains(keys, k) {
+				keys = append(keys, k)
+			}
+			delete(q.retries, k)
+		}
 	}
 	sort.Strings(keys)
 	return keys
 }
 
+// syncEach syncs every key due at tick; a sync in which a write of client failed with a
+// server error puts its key back after its backoff (FAULT-4).
+func (q queue) syncEach(tick int64, client *gccore.Client, sync func(key string)) {
+	for _, key := range q.take(tick) {
+		before := client.ServerErrors()
+		sync(key)
+		if client.ServerErrors() == before {
+			delete(q.failures, key)
+			continue
+		}
+		n := q.failures[key]
+		q.failures[key] = n + 1
+		delayMS := int64(1000 * 1000)
+		if n < 18 {
+			delayMS = min(5<<n, delayMS)
+		}
+		q.retries[key] = tick + max(1, (delayMS+999)/1000)
+	}
+}
+
 // keysOf returns a map's keys, sorted.
-func (queue) keysOf(m map[string]gccore.ObjectRef) []string {
+func keysOf(m map[string]gccore.ObjectRef) []string {
 	keys := make([]string, 0, len(m))
 	for k := range m {
 		keys = append(keys, k)
@@ -115,9 +163,14 @@ func (queue) keysOf(m map[string]gccore.ObjectRef) []string {
 // object of kind it names (keys are "namespace/name", or a cluster-scoped name). It
 // only reads.
 func (q queue) view(comp gccore.Component, c *gccore.Client, kind gccore.ObjectRef) gccore.ControllerQueue {
-	keys := make([]string, 0, len(q))
-	for k := range q {
+	keys := make([]string, 0, len(q.keys)+len(q.retries))
+	for k := range q.keys {
 		keys = append(keys, k)
+	}
+	for k := range q.retries {
+		if !q.keys[k] {
+			keys = append(keys, k)
+		}
 	}
 	sort.Strings(keys)
 	v := gccore.ControllerQueue{Name: comp}
@@ -125,6 +178,9 @@ func (q queue) view(comp gccore.Component, c *gccore.Client, kind gccore.ObjectR
 		ref := kind
 		ref.Namespace, ref.Name = splitKey(k)
 		it := gccore.ControllerQueueItem{Key: k}
+		if at, ok := q.retries[k]; ok && !q.keys[k] {
+			it.NextAttemptTick = at
+		}
 		if o, err := c.Get(ref); err == nil {
 			it.UID = o.UID
 		}

@@ -68,9 +68,12 @@ type refManager struct {
 }
 
 // claim returns the children the owner controls after adopting matching orphans and
-// releasing non-matching ones (CREF-1 ... CREF-4).
-func (m *refManager) claim(children []*gccore.Object) []*gccore.Object {
-	var owned []*gccore.Object
+// releasing non-matching ones (CREF-1 ... CREF-4); failed is set when an adoption or a
+// release failed with a server error (FAULT-4): the sync then stops there and its key is
+// retried, as upstream's sync returns ClaimObjects' error.
+func (m *refManager) claim(children []*gccore.Object) (owned []*gccore.Object, failed bool) {
+	before := m.client.ServerErrors()
+	defer func() { failed = m.client.ServerErrors() > before }()
 	for _, c := range children {
 		match := m.sel.Matches(labels.Set(c.Labels))
 		ref := controllerOf(c)
@@ -90,7 +93,7 @@ func (m *refManager) claim(children []*gccore.Object) []*gccore.Object {
 			}
 		}
 	}
-	return owned
+	return owned, false // failed: set by the deferred check
 }
 
 // adopt adds the controller reference after the fresh uid check (CREF-2, CREF-4).

@@ -24,7 +24,7 @@ type deploymentController struct {
 }
 
 func newDeploymentController(sim *gccore.Sim) *deploymentController {
-	return &deploymentController{sim: sim, client: sim.Client(CompDeployment), q: queue{}}
+	return &deploymentController{sim: sim, client: sim.Client(CompDeployment), q: newQueue()}
 }
 
 // Observe queues a Deployment for its own events, and every Deployment of a
@@ -41,10 +41,10 @@ func (c *deploymentController) Observe(ev gccore.WatchEvent) {
 	}
 }
 
-func (c *deploymentController) Idle() bool { return len(c.q) == 0 }
+func (c *deploymentController) Idle() bool { return c.q.empty() }
 
 // Restart empties the queue: kube-controller-manager restarted (gccore.Restarter).
-func (c *deploymentController) Restart() { c.q = queue{} }
+func (c *deploymentController) Restart() { c.q = newQueue() }
 
 // Queue shows the Deployments waiting for a sync (gccore.Queuer).
 func (c *deploymentController) Queue() gccore.ControllerQueue {
@@ -52,9 +52,7 @@ func (c *deploymentController) Queue() gccore.ControllerQueue {
 }
 
 func (c *deploymentController) Tick() {
-	for _, key := range c.q.take() {
-		c.sync(key)
-	}
+	c.q.syncEach(c.sim.CurrentTick(), c.client, c.sync)
 }
 
 // sync is syncDeployment: claim ReplicaSets (DEP-1), then roll out (DEP-2, DEP-3), or
@@ -66,8 +64,8 @@ func (c *deploymentController) sync(key string) {
 		return
 	}
 	m := &refManager{client: c.client, comp: CompDeployment, sim: c.sim, owner: d, sel: selectorOf(d)}
-	owned := m.claim(c.client.List("apps/v1", "ReplicaSet", ns))
-	if d.Terminating() {
+	owned, failed := m.claim(c.client.List("apps/v1", "ReplicaSet", ns))
+	if failed || d.Terminating() { // a failed claim is retried (FAULT-4)
 		return // DEP-4: syncStatusOnly
 	}
 	tmpl, _ := spec(d)["template"].(map[string]any)

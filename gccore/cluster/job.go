@@ -29,8 +29,8 @@ type jobController struct {
 
 func newJobController(sim *gccore.Sim) *jobController {
 	return &jobController{workload: workload{sim: sim, client: sim.Client(CompJob), comp: CompJob,
-		kind: gccore.ObjectRef{APIVersion: "batch/v1", Kind: "Job"}, q: queue{}, exp: newExpectations(), finalizers: []string{JobTrackingFinalizer}},
-		orphans: queue{}}
+		kind: gccore.ObjectRef{APIVersion: "batch/v1", Kind: "Job"}, q: newQueue(), exp: newExpectations(), finalizers: []string{JobTrackingFinalizer}},
+		orphans: newQueue()}
 }
 
 // Observe queues Jobs as workload does, and a Pod with the tracking finalizer whose
@@ -40,20 +40,26 @@ func (c *jobController) Observe(ev gccore.WatchEvent) {
 	if p := ev.Object; ev.Type != "DELETED" && p.APIVersion == "v1" && p.Kind == "Pod" && p.HasFinalizer(JobTrackingFinalizer) && c.orphaned(p) {
 		c.orphans.add(p.Namespace + "/" + p.Name)
 	}
+	// A Job gone: its Pods that still carry the tracking finalizer are orphans now, even if
+	// no event of theirs comes after (upstream's deleteJob handler; a relist's
+	// DeletedFinalStateUnknown may come after the Pods' own repairs, FAULT-3).
+	if j := ev.Object; ev.Type == "DELETED" && j.APIVersion == "batch/v1" && j.Kind == "Job" {
+		for _, p := range c.client.List("v1", "Pod", j.Namespace) {
+			if ref := controllerOf(p); ref != nil && ref.UID == j.UID && p.HasFinalizer(JobTrackingFinalizer) {
+				c.orphans.add(p.Namespace + "/" + p.Name)
+			}
+		}
+	}
 }
 
-func (c *jobController) Idle() bool { return c.workload.Idle() && len(c.orphans) == 0 }
+func (c *jobController) Idle() bool { return c.workload.Idle() && c.orphans.empty() }
 
 // Restart empties both queues: kube-controller-manager restarted (gccore.Restarter).
-func (c *jobController) Restart() { c.q, c.orphans = queue{}, queue{} }
+func (c *jobController) Restart() { c.q, c.orphans = newQueue(), newQueue() }
 
 func (c *jobController) Tick() {
-	for _, key := range c.q.take() {
-		c.sync(key)
-	}
-	for _, key := range c.orphans.take() {
-		c.syncOrphanPod(key)
-	}
+	c.q.syncEach(c.sim.CurrentTick(), c.client, c.sync)
+	c.orphans.syncEach(c.sim.CurrentTick(), c.client, c.syncOrphanPod)
 }
 
 // sync is syncJob as far as it is modelled: claim the Pods, free the counted ones of their
@@ -64,7 +70,10 @@ func (c *jobController) sync(key string) {
 		c.exp.forget(key)
 		return // JOB-2: the Job is gone; its Pods' finalizers go as orphans'
 	}
-	pods := c.claim(job)
+	pods, failed := c.claim(job)
+	if failed {
+		return // retried with the key's backoff (FAULT-4)
+	}
 	// JOB-3 (trackJobStatusAndRemoveFinalizers, canRemoveFinalizer): a Pod being deleted
 	// counts as failed, a finished one as counted; a Job being deleted frees them all.
 	for _, p := range pods {

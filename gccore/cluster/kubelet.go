@@ -62,7 +62,7 @@ func (k *kubelet) Observe(ev gccore.WatchEvent) {
 
 // Idle: nothing waits on time alone; a Pod held by a NotReady node waits on a person.
 func (k *kubelet) Idle() bool {
-	for _, ref := range (queue{}).keysOf(k.terminating) {
+	for _, ref := range keysOf(k.terminating) {
 		if p, err := k.client.Get(k.terminating[ref]); err == nil && nodeReady(k.client, nodeOf(p)) {
 			return false
 		}
@@ -72,7 +72,7 @@ func (k *kubelet) Idle() bool {
 
 func (k *kubelet) Tick() {
 	now := k.sim.Now()
-	for _, key := range (queue{}).keysOf(k.terminating) {
+	for _, key := range keysOf(k.terminating) {
 		p, err := k.client.Get(k.terminating[key])
 		if err != nil {
 			continue
@@ -105,7 +105,7 @@ func (k *kubelet) Tick() {
 // KUBELET-3).
 func (k *kubelet) Queue() gccore.ControllerQueue {
 	v := gccore.ControllerQueue{Name: CompKubelet}
-	for _, key := range (queue{}).keysOf(k.terminating) {
+	for _, key := range keysOf(k.terminating) {
 		it := gccore.ControllerQueueItem{Key: key}
 		if p, err := k.client.Get(k.terminating[key]); err == nil {
 			it.UID = p.UID

@@ -8,6 +8,7 @@ import (
 
 	"github.com/gcplay/gcplay/gccore"
 	"github.com/gcplay/gcplay/gccore/rules"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 )
 
@@ -26,7 +27,7 @@ type namespaceController struct {
 }
 
 func newNamespaceController(sim *gccore.Sim) *namespaceController {
-	return &namespaceController{sim: sim, client: sim.Client(CompNamespace), q: queue{}, deleted: map[string]bool{}}
+	return &namespaceController{sim: sim, client: sim.Client(CompNamespace), q: newQueue(), deleted: map[string]bool{}}
 }
 
 // Observe queues a Namespace for its own events and for those of its content.
@@ -40,11 +41,11 @@ func (c *namespaceController) Observe(ev gccore.WatchEvent) {
 	}
 }
 
-func (c *namespaceController) Idle() bool { return len(c.q) == 0 }
+func (c *namespaceController) Idle() bool { return c.q.empty() }
 
 // Restart forgets the queue and the deletes already sent: kube-controller-manager
 // restarted (gccore.Restarter), so NS-2's deletes are sent again.
-func (c *namespaceController) Restart() { c.q, c.deleted = queue{}, map[string]bool{} }
+func (c *namespaceController) Restart() { c.q, c.deleted = newQueue(), map[string]bool{} }
 
 // Queue shows the Namespaces waiting for a sync (gccore.Queuer).
 func (c *namespaceController) Queue() gccore.ControllerQueue {
@@ -52,9 +53,7 @@ func (c *namespaceController) Queue() gccore.ControllerQueue {
 }
 
 func (c *namespaceController) Tick() {
-	for _, name := range c.q.take() {
-		c.sync(name)
-	}
+	c.q.syncEach(c.sim.CurrentTick(), c.client, c.sync)
 }
 
 func (c *namespaceController) sync(name string) {
@@ -103,8 +102,10 @@ func (c *namespaceController) sync(name string) {
 		if o.Terminating() || c.deleted[key] {
 			continue
 		}
-		c.deleted[key] = true
-		c.client.Delete(rules.NS2, "namespace "+name+" is being deleted", o.Ref(), metav1.DeleteOptions{PropagationPolicy: &bg})
+		_, err := c.client.Delete(rules.NS2, "namespace "+name+" is being deleted", o.Ref(), metav1.DeleteOptions{PropagationPolicy: &bg})
+		if !apierrors.IsInternalError(err) { // a 500 (FAULT-4) is retried with the key's backoff
+			c.deleted[key] = true
+		}
 	}
 }
 

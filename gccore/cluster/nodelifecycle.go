@@ -42,7 +42,7 @@ type nodeLifecycle struct {
 }
 
 func newNodeLifecycle(sim *gccore.Sim) *nodeLifecycle {
-	return &nodeLifecycle{sim: sim, client: sim.Client(CompNodeLifecycle), nodes: queue{}, evicted: map[types.UID]bool{}}
+	return &nodeLifecycle{sim: sim, client: sim.Client(CompNodeLifecycle), nodes: newQueue(), evicted: map[types.UID]bool{}}
 }
 
 func (c *nodeLifecycle) Observe(ev gccore.WatchEvent) {
@@ -52,7 +52,7 @@ func (c *nodeLifecycle) Observe(ev gccore.WatchEvent) {
 }
 
 // Idle: no Node waits for its taints, and no Pod for its toleration to run out.
-func (c *nodeLifecycle) Idle() bool { return len(c.nodes) == 0 && len(c.evictions()) == 0 }
+func (c *nodeLifecycle) Idle() bool { return c.nodes.empty() && len(c.evictions()) == 0 }
 
 // Queue shows the Nodes waiting for a sync and the Pods waiting for their eviction, each
 // with its tick, sorted by key (gccore.Queuer).
@@ -67,7 +67,7 @@ func (c *nodeLifecycle) Queue() gccore.ControllerQueue {
 }
 
 func (c *nodeLifecycle) Tick() {
-	for _, name := range c.nodes.take() {
+	for _, name := range c.nodes.take(c.sim.CurrentTick()) {
 		c.syncTaints(name)
 	}
 	now := c.sim.Now()

@@ -78,10 +78,10 @@ func (w *workload) satisfied(rule rules.ID, owner *gccore.Object) bool {
 	return ok
 }
 
-func (w *workload) Idle() bool { return len(w.q) == 0 }
+func (w *workload) Idle() bool { return w.q.empty() }
 
 // Restart empties the queue: kube-controller-manager restarted (gccore.Restarter).
-func (w *workload) Restart() { w.q = queue{} }
+func (w *workload) Restart() { w.q = newQueue() }
 
 // Queue shows the owners waiting for a sync (gccore.Queuer).
 func (w *workload) Queue() gccore.ControllerQueue { return w.q.view(w.comp, w.client, w.kind) }
@@ -96,8 +96,8 @@ func (w *workload) get(key string) *gccore.Object {
 	return o
 }
 
-// claim claims the owner's Pods (CREF-1 ... CREF-4) and returns them.
-func (w *workload) claim(owner *gccore.Object) []*gccore.Object {
+// claim claims the owner's Pods (CREF-1 ... CREF-4) and returns them; failed as refManager.claim.
+func (w *workload) claim(owner *gccore.Object) (owned []*gccore.Object, failed bool) {
 	m := &refManager{client: w.client, comp: w.comp, sim: w.sim, owner: owner, sel: selectorOf(owner), finalizers: w.finalizers}
 	return m.claim(w.client.List("v1", "Pod", owner.Namespace))
 }
@@ -176,13 +176,11 @@ type replicaSetController struct{ workload }
 
 func newReplicaSetController(sim *gccore.Sim) *replicaSetController {
 	return &replicaSetController{workload{sim: sim, client: sim.Client(CompReplicaSet), comp: CompReplicaSet,
-		kind: gccore.ObjectRef{APIVersion: "apps/v1", Kind: "ReplicaSet"}, q: queue{}, exp: newExpectations()}}
+		kind: gccore.ObjectRef{APIVersion: "apps/v1", Kind: "ReplicaSet"}, q: newQueue(), exp: newExpectations()}}
 }
 
 func (c *replicaSetController) Tick() {
-	for _, key := range c.q.take() {
-		c.sync(key)
-	}
+	c.q.syncEach(c.sim.CurrentTick(), c.client, c.sync)
 }
 
 // sync is syncReplicaSet: claim, then create or delete to match spec.replicas.
@@ -192,7 +190,11 @@ func (c *replicaSetController) sync(key string) {
 		c.exp.forget(key)
 		return
 	}
-	active := active(c.claim(rs))
+	owned, failed := c.claim(rs)
+	if failed {
+		return // retried with the key's backoff (FAULT-4)
+	}
+	active := active(owned)
 	if rs.Terminating() { // RS-4
 		if len(active) > 0 {
 			c.sim.Record(gccore.Record{Component: c.comp, Rule: rules.RS4, Object: rs.Ref(),

@@ -7,7 +7,7 @@
 // preferred version):
 //
 //	new [workers=N] [delay=N] [delay-KIND=N] [cache=N] [requeue=immediate] [gc=off] [kubernetes=V]
-//	    input: optional YAML with resources: (custom kinds)
+//	    input: optional YAML with resources: (custom kinds) and faults: (the fault lab)
 //	create                      input: YAML objects (--- separated)
 //	patch REF [type=merge|strategic]          input: the patch body (YAML or JSON)
 //	delete REF [policy=P] [orphan=B] [grace=N] [uid=U] [rv=R]
@@ -16,11 +16,12 @@
 //	restart                     restarts kube-controller-manager (SYNC-7)
 //	    each prints the trace records it produced; run-delete reads makes the item's
 //	    reads and decision only, its writes waiting for the next run-delete or tick
-//	objects  graph  queues  cache  events  dot  why REF  watch  trace
+//	objects  graph  queues  cache  events  dot  why REF  watch  trace  busy (Sim.Busy)
 //	scenario [kubernetes=V]     input: a scenario file; prints the final objects and the order of DELETED events
 package gctest
 
 import (
+	"encoding/json"
 	"fmt"
 	"strconv"
 	"strings"
@@ -28,6 +29,7 @@ import (
 
 	"github.com/cockroachdb/datadriven"
 	"github.com/gcplay/gcplay/gccore"
+	"github.com/gcplay/gcplay/gccore/faults"
 	"github.com/gcplay/gcplay/gccore/scenario"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/types"
@@ -99,6 +101,11 @@ func (h *Harness) Run(t testing.TB, d *datadriven.TestData) string {
 		return nonEmpty(b.String())
 	case "queues":
 		return queues(s)
+	case "busy":
+		if b := s.Busy(); b != "" {
+			return "busy: " + b + "\n"
+		}
+		return "idle\n"
 	case "cache":
 		return nonEmpty(strings.Join(s.Inspect().AbsentOwners(), "\n"))
 	case "events":
@@ -267,11 +274,19 @@ func (h *Harness) New(t testing.TB, d *datadriven.TestData) {
 	if d.Cmd == "new" && strings.TrimSpace(d.Input) != "" {
 		var in struct {
 			Resources []gccore.ResourceDecl `json:"resources"`
+			Faults    json.RawMessage       `json:"faults"` // the fault lab (FAULT-1 … FAULT-4)
 		}
 		if err := yaml.UnmarshalStrict([]byte(d.Input), &in); err != nil {
 			t.Fatalf("%s: %v", d.Pos, err)
 		}
 		cfg.Resources = in.Resources
+		if in.Faults != nil {
+			fc, err := faults.Parse(in.Faults)
+			if err != nil {
+				t.Fatalf("%s: %v", d.Pos, err)
+			}
+			cfg.Faults = fc
+		}
 	}
 	sim, err := gccore.New(cfg)
 	if err != nil {

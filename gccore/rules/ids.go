@@ -191,6 +191,10 @@ const (
 	NODE2    ID = "NODE-2"
 	NODE3    ID = "NODE-3"
 	NODE4    ID = "NODE-4"
+	FAULT1   ID = "FAULT-1"
+	FAULT2   ID = "FAULT-2"
+	FAULT3   ID = "FAULT-3"
+	FAULT4   ID = "FAULT-4"
 	DEL9a    ID = "DEL-9a"
 	DEL9b    ID = "DEL-9b"
 	DEL9c    ID = "DEL-9c"
@@ -262,6 +266,10 @@ var known = []ID{
 	DUMP1,
 	DUMP2,
 	DUMP3,
+	FAULT1,
+	FAULT2,
+	FAULT3,
+	FAULT4,
 	FG1,
 	FG2,
 	FG3,

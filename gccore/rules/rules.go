@@ -20,7 +20,7 @@ type Rule struct {
 // Prefixes lists the rule families, in the order gc-behavior.md introduces them. It is
 // the one list: Cited, ID.Family and the generated constants follow it.
 var Prefixes = []string{"API", "N", "GB", "AOC", "XNS", "DEL", "FG", "ORPH", "OPS", "Q", "SYNC", "DUMP", "T", "S", "V",
-	"CM", "CREF", "RS", "DEP", "KUBELET", "JOB", "NS", "NODE"} // the last eight: cluster-rules.md
+	"CM", "CREF", "RS", "DEP", "KUBELET", "JOB", "NS", "NODE", "FAULT"} // the last nine: cluster-rules.md
 
 // ID is a rule id: a family, a dash and a number ("DEL-9"), or a clause of a rule that
 // gc-behavior.md names with a letter ("DEL-9a"). The code uses the generated constants

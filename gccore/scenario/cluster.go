@@ -12,6 +12,7 @@ import (
 
 	"github.com/gcplay/gcplay/gccore"
 	"github.com/gcplay/gcplay/gccore/cluster"
+	"github.com/gcplay/gcplay/gccore/faults"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/labels"
 )
@@ -43,6 +44,8 @@ type rawCluster struct {
 	// Kubernetes is the release whose GC rules the file plays (gccore.Release), a
 	// string: YAML reads an unquoted 1.20 as the number 1.2, which is refused.
 	Kubernetes any `json:"kubernetes,omitempty"`
+	// Faults is the fault lab (faults.Config, cluster-rules.md FAULT-1 … FAULT-4).
+	Faults json.RawMessage `json:"faults,omitempty"`
 }
 
 // clusterStep parses a version 2 step; ok is false for any other step.
@@ -155,8 +158,15 @@ func withCluster(sc *Scenario, raw rawCluster) (*Scenario, error) {
 		return nil, fmt.Errorf("%s: version %d: want 1 or %d", file, raw.Version, ClusterVersion)
 	}
 	v2 := raw.Version == ClusterVersion
-	if !v2 && (raw.Controllers != nil || raw.Nodes != nil || raw.Kubernetes != nil) {
-		return nil, fmt.Errorf("%s: controllers:, nodes: and kubernetes: need version: %d at the top of the file", file, ClusterVersion)
+	if !v2 && (raw.Controllers != nil || raw.Nodes != nil || raw.Kubernetes != nil || raw.Faults != nil) {
+		return nil, fmt.Errorf("%s: controllers:, nodes:, kubernetes: and faults: need version: %d at the top of the file", file, ClusterVersion)
+	}
+	if raw.Faults != nil {
+		fc, err := faults.Parse(raw.Faults)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", file, err)
+		}
+		sc.Faults = fc
 	}
 	for i, d := range sc.Resources {
 		if d.Broken && !v2 {

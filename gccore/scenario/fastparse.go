@@ -81,7 +81,7 @@ func fastSections(top map[string]any) (*rawScenario, bool) {
 			if raw.Steps, ok = valueList[map[string]json.RawMessage](x, asStep); !ok {
 				return nil, false
 			}
-		case "resources", "version", "controllers", "nodes", "kubernetes":
+		case "resources", "version", "controllers", "nodes", "kubernetes", "faults":
 			small[k] = x
 		default:
 			return nil, false // unknown, or a case-insensitive match JSON would accept

@@ -6,6 +6,7 @@ import (
 
 	"github.com/gcplay/gcplay/gccore"
 	"github.com/gcplay/gcplay/gccore/cluster"
+	"github.com/gcplay/gcplay/gccore/faults"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 )
 
@@ -20,7 +21,10 @@ type Runner struct {
 	MaxTicks int64
 	// Kubernetes is the release the run plays: the Config's when set, else the file's.
 	Kubernetes gccore.Release
-	player     Player
+	// Faults is the fault lab the run plays: the Config's when it injects anything, else
+	// the file's, reseeded by a Config.Faults that only sets a seed.
+	Faults faults.Config
+	player Player
 }
 
 // NewRunner builds the simulation and creates the scenario's objects at tick 0.
@@ -28,6 +32,13 @@ func NewRunner(sc *Scenario, cfg gccore.Config) (*Runner, error) {
 	cfg.Resources = sc.Resources
 	if !cfg.Kubernetes.Set() {
 		cfg.Kubernetes = sc.Kubernetes
+	}
+	if !cfg.Faults.Active() { // the file's faults, reseeded by a Config.Faults that only sets a seed (--faults-seed)
+		seed := cfg.Faults.Seed
+		cfg.Faults = sc.Faults
+		if seed != 0 {
+			cfg.Faults.Seed = seed
+		}
 	}
 	if cfg.SizeHint == 0 {
 		cfg.SizeHint = len(sc.Objects)
@@ -45,7 +56,7 @@ func NewRunner(sc *Scenario, cfg gccore.Config) (*Runner, error) {
 			return nil, fmt.Errorf("%s: objects[%d] (%s): %s", sc.File, i, quoteRef(o.Ref()), apiError(err))
 		}
 	}
-	return &Runner{Scenario: sc, Sim: sim, MaxTicks: DefaultMaxTicks, Kubernetes: cfg.Kubernetes, player: Player{Steps: sc.Steps}}, nil
+	return &Runner{Scenario: sc, Sim: sim, MaxTicks: DefaultMaxTicks, Kubernetes: cfg.Kubernetes, Faults: cfg.Faults, player: Player{Steps: sc.Steps}}, nil
 }
 
 // Run parses a scenario file's text and plays it to the end with cfg, as `gcplay sim`

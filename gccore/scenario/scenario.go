@@ -16,6 +16,7 @@ import (
 	"strings"
 
 	"github.com/gcplay/gcplay/gccore"
+	"github.com/gcplay/gcplay/gccore/faults"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/types"
 	"sigs.k8s.io/yaml"
@@ -34,6 +35,9 @@ type Scenario struct {
 	// Kubernetes is the release the file plays (`kubernetes:`, version 2); a runner's
 	// Config.Kubernetes, when set, overrides it (gcplay sim --kubernetes).
 	Kubernetes gccore.Release
+	// Faults is the file's fault lab (`faults:`, version 2); a runner's Config.Faults,
+	// when it injects anything, overrides it.
+	Faults faults.Config
 }
 
 // Op names a step kind.
