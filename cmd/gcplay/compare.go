@@ -16,7 +16,7 @@ changed (B), and prints the first tick at which their traces diverge with each r
 records of that tick, the objects whose fate differs (live, terminating, gone), and
 both final states. KEY is kubernetes (a release, as --kubernetes), policy (Orphan,
 Background or Foreground for every delete step), informerDelay,
-controllerInformerDelay or workers.
+controllerInformerDelay, workers or faults.seed (the file's faults: drawn anew).
 `
 
 // compareCommand is gcplay sim --compare: the same scenario run twice, B with one

@@ -55,6 +55,19 @@ var settings = map[string]func(v string, sc *scenario.Scenario, cfg *gccore.Conf
 		cfg.ControllerInformerDelay = n
 		return err
 	},
+	// faults.seed draws the fault lab's delays, losses and errors anew (FAULT-1 … FAULT-4):
+	// the same faults: with another seed.
+	"faults.seed": func(v string, sc *scenario.Scenario, cfg *gccore.Config) error {
+		n, err := strconv.ParseUint(v, 10, 64)
+		if err != nil {
+			return fmt.Errorf("want a seed (0 or more), got %q", v)
+		}
+		sc.Faults.Seed = n
+		if !cfg.Faults.Active() {
+			cfg.Faults.Seed = n // a configuration that only reseeds (--faults-seed) would win
+		}
+		return nil
+	},
 	// workers is the number of GC workers per queue.
 	"workers": func(v string, _ *scenario.Scenario, cfg *gccore.Config) error {
 		n, err := strconv.Atoi(v)
