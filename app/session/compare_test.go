@@ -134,3 +134,30 @@ func TestComparePolicy(t *testing.T) {
 		t.Errorf("policies %q and %q", c.A.Policy, c.B.Policy)
 	}
 }
+
+// TestCompareFaultSeed: the same faults: drawn with another seed (FAULT-2) loses other
+// watch events, so the traces diverge at once; the relists repair the view and the
+// cascade ends the same on both sides.
+func TestCompareFaultSeed(t *testing.T) {
+	src, err := os.ReadFile("../../gccore/testdata/scenarios/faults-dropped-event-relist.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ws, err := workspace.New("faults", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := NewCompare("en", &Library{}, ws, compare.Setting{Key: "faults.seed", Value: "8"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Do(CmdRunIdle); err != nil {
+		t.Fatal(err)
+	}
+	if d, diverged := c.Diverge(); !diverged || d.Tick != 0 {
+		t.Fatalf("diverge at %d (%v), want tick 0", d.Tick, diverged)
+	}
+	if f := c.Fates(); len(f) != 0 {
+		t.Errorf("fates differ: %v", f)
+	}
+}

@@ -22,6 +22,7 @@ var compareChoices = []struct {
 	{"Policy of the delete steps", []string{"policy=Background", "policy=Foreground", "policy=Orphan"}},
 	{"GC informer delay (ticks)", []string{"informerDelay=0", "informerDelay=2", "informerDelay=5"}},
 	{"Workers per queue", []string{"workers=1", "workers=2", "workers=4"}},
+	{"Fault seed (a scenario with faults:)", []string{"faults.seed=1", "faults.seed=2", "faults.seed=3"}},
 }
 
 // maxDivergingRecords is how many records of each side the divergence lists.
