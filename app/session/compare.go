@@ -19,8 +19,8 @@ type Compare struct {
 	A, B    *Session
 }
 
-// NewCompare opens ws's scenario twice at its start: A as written, B with set applied.
-// B's person's deletes take the setting's policy too when it is one.
+// NewCompare opens ws twice at its start (workspace.Variant: its scenario with the
+// person's actions as steps): A as the person left it, B with set applied.
 func NewCompare(lang string, lib *Library, ws *workspace.Workspace, set compare.Setting) (*Compare, error) {
 	a, err := ws.Variant(nil)
 	if err != nil {

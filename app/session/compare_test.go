@@ -161,3 +161,32 @@ func TestCompareFaultSeed(t *testing.T) {
 		t.Errorf("fates differ: %v", f)
 	}
 }
+
+// TestComparePersonsDelete: compare mode plays what the person did (the workspace's
+// export), so policy=Orphan applies to the person's own Background delete of Deployment
+// web: in B its ReplicaSet is orphaned and stays (ORPH-1), in A it goes (DEL-9c).
+func TestComparePersonsDelete(t *testing.T) {
+	s := example(t, "deployment")
+	if err := s.Do(CmdRunIdle); err != nil {
+		t.Fatal(err)
+	}
+	selectByName(t, s, "web")
+	s.Policy = "Background"
+	if err := s.Do(CmdDelete); err != nil {
+		t.Fatal(err)
+	}
+	c, err := NewCompare("en", &Library{}, s.ws, compare.Setting{Key: "policy", Value: "Orphan"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Do(CmdRunIdle); err != nil {
+		t.Fatal(err)
+	}
+	var fates []string
+	for _, f := range c.Fates() {
+		fates = append(fates, f.Ref.Kind+" "+f.Ref.Name+" "+string(f.A)+"->"+string(f.B))
+	}
+	if got := strings.Join(fates, "; "); !strings.Contains(got, "ReplicaSet web-7c9f gone->live") {
+		t.Errorf("fates %s, want ReplicaSet web-7c9f gone in A and live in B", got)
+	}
+}

@@ -5,18 +5,26 @@ import (
 	"github.com/gcplay/gcplay/gccore/scenario"
 )
 
-// Variant is a new workspace on w's scenario and settings, at its start with nothing
-// done, whose scenario and configuration change first changed (compare mode's second
-// run, compare.Setting.Apply; nil: an unchanged copy). w is not touched: change gets a
-// copy of the scenario value, whose steps it must copy before changing them.
+// Variant is a new workspace on w's export (its scenario with the person's actions as
+// steps, ExportScenario) and settings, at its start, whose scenario and configuration
+// change first changed (compare mode's runs, compare.Setting.Apply; nil: an unchanged
+// replay). So what the person created and deleted is played too, and a policy setting
+// applies to the person's deletes. w is not touched; change gets the parsed export, whose
+// steps it must copy before changing them.
 func (w *Workspace) Variant(change func(*scenario.Scenario, *gccore.Config) error) (*Workspace, error) {
-	sc, cfg := *w.sc, w.cfg
+	source := w.ExportScenario()
+	parses.Add(1)
+	parsed, err := scenario.Parse(w.name, source)
+	if err != nil {
+		return nil, err
+	}
+	sc, cfg := *parsed, w.settings.config()
 	if change != nil {
 		if err := change(&sc, &cfg); err != nil {
 			return nil, err
 		}
 	}
-	v := &Workspace{name: w.name, source: w.source, sourceJSON: w.sourceJSON, sc: &sc, settings: w.settings, cfg: cfg}
+	v := &Workspace{name: w.name, source: source, sc: &sc, settings: w.settings, cfg: cfg}
 	if err := v.rebuild(); err != nil {
 		return nil, err
 	}
