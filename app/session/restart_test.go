@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/gcplay/gcplay/gccore"
+	"github.com/gcplay/gcplay/gccore/compare"
 	"github.com/gcplay/gcplay/gccore/scenario"
 )
 
@@ -61,5 +62,35 @@ func TestRestartRefusedInLesson(t *testing.T) {
 	s, _ := attempt(t, "en", "orphan-deletion")
 	if err := s.Do(CmdRestart); err == nil || !strings.Contains(err.Error(), "restart") {
 		t.Fatalf("restart in a lesson without the control: %v", err)
+	}
+}
+
+// The broken-resource example under 1.16 (V-5a): after the owner's Background delete,
+// Run until idle settles with the dependent still stored; under 1.33 it goes (SYNC-4).
+func TestBrokenResourceExample(t *testing.T) {
+	for release, kept := range map[string]bool{"1.16": true, "1.33": false} {
+		s := example(t, "broken-resource-1.16")
+		if release != "1.16" {
+			c, err := NewCompare("en", &Library{}, s.ws, compare.Setting{Key: "kubernetes", Value: release})
+			if err != nil {
+				t.Fatal(err)
+			}
+			s = c.B
+		}
+		selectByName(t, s, "owner")
+		s.Policy = "Background"
+		if err := s.Do(CmdDelete); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Do(CmdRunIdle); err != nil {
+			t.Fatal(err)
+		}
+		stored := false
+		for _, o := range s.View().Objects {
+			stored = stored || o.Name == "dependent"
+		}
+		if stored != kept {
+			t.Errorf("kubernetes %s: dependent stored %v, want %v", release, stored, kept)
+		}
 	}
 }
