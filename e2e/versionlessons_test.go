@@ -12,8 +12,10 @@ import (
 )
 
 // versionLessons are the lessons of issue 26 §4: three play an older release's garbage
-// collector (the version lens), one the node lifecycle controller's taint-based eviction.
-var versionLessons = []string{"cross-namespace-restart", "cluster-scoped-dependent", "new-owner-race", "taint-eviction"}
+// collector (the version lens), one the node lifecycle controller's taint-based eviction,
+// and two the fault lab: a lost watch event and its relist (FAULT-2, FAULT-3), a
+// ReplicaSet's expectations under informer lag (RS-5).
+var versionLessons = []string{"cross-namespace-restart", "cluster-scoped-dependent", "new-owner-race", "taint-eviction", "dropped-event-relist", "rs-expectations"}
 
 // TestVersionLessonScreens opens each lesson of issue 26 §4 at 1366×657, in Chinese and
 // in English, as a learner sees it: its start, its first hint, and the recap after Show
