@@ -127,3 +127,50 @@ func TestNewOwnerRaceByHand(t *testing.T) {
 	waitAllMet(t, ctx, "new-owner-race played by hand")
 	screenshot(t, ctx, "version-lesson-new-owner-race-by-hand")
 }
+
+// TestDroppedEventRelistByHand plays dropped-event-relist as its hints tell a learner:
+// owner deleted in the Background, one Step: its DELETED is lost (FAULT-2), so the graph's
+// bar counts owner in the GC graph only; Run until idle: the relist repairs it (FAULT-3)
+// and the GC collects the children (GB-10, DEL-9c) with the learner's one action.
+func TestDroppedEventRelistByHand(t *testing.T) {
+	ctx := newTab(t)
+	do(t, ctx, "a 1366×657 window", chromedp.EmulateViewport(1366, 657))
+	openURL(t, ctx, baseURL+"/#lesson=dropped-event-relist")
+	waitLesson(t, ctx, "dropped-event-relist")
+	click(t, ctx, "Restart lesson")
+	deleteWith(t, ctx, "ConfigMap", "owner", "Background")
+	click(t, ctx, "Step")
+	waitJS(t, ctx, "owner in the GC graph only", `document.body.textContent.includes('1 in the GC graph only')`, 10*time.Second)
+	do(t, ctx, "open the Trace tab", chromedp.Click(tab("Trace")))
+	waitJS(t, ctx, "the lost event in the trace", `/FAULT-2/.test(document.body.textContent)`, 10*time.Second)
+	screenshot(t, ctx, "version-lesson-dropped-event-relist-lost")
+	click(t, ctx, "Run until idle")
+	waitAllMet(t, ctx, "dropped-event-relist played by hand")
+}
+
+// TestRSExpectationsByHand plays rs-expectations as its hints tell a learner: replicas 3
+// patched in the Console, one Step, replicas 4: the controller's second sync is held back
+// by its expectations (RS-5, cited in the Trace tab) and it creates the fourth Pod only
+// once its cache shows the first two (CM-1, RS-2).
+func TestRSExpectationsByHand(t *testing.T) {
+	ctx := newTab(t)
+	do(t, ctx, "a 1366×657 window", chromedp.EmulateViewport(1366, 657))
+	openURL(t, ctx, baseURL+"/#lesson=rs-expectations")
+	waitLesson(t, ctx, "rs-expectations")
+	click(t, ctx, "Restart lesson")
+	do(t, ctx, "open the Console tab", chromedp.Click(tab("Console")))
+	for i, replicas := range []string{"3", "4"} {
+		if i > 0 {
+			click(t, ctx, "Step")
+		}
+		out, errText := typeCommand(t, ctx, `kubectl patch rs web --type=merge -p '{"spec":{"replicas":`+replicas+`}}'`)
+		if errText != "" || !strings.Contains(out, "patched") {
+			t.Fatalf("patch replicas %s: %q %q", replicas, out, errText)
+		}
+	}
+	click(t, ctx, "Run until idle")
+	waitAllMet(t, ctx, "rs-expectations played by hand")
+	do(t, ctx, "open the Trace tab", chromedp.Click(tab("Trace")))
+	waitJS(t, ctx, "RS-5 in the trace", `/RS-5/.test(document.body.textContent)`, 10*time.Second)
+	screenshot(t, ctx, "version-lesson-rs-expectations-by-hand")
+}
