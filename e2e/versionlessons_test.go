@@ -3,6 +3,7 @@
 package e2e
 
 import (
+	"context"
 	"slices"
 	"strings"
 	"testing"
@@ -56,11 +57,7 @@ const settledJS = `[...document.querySelectorAll('button')].some(b => ['Run unti
 // in b (V-2a, V-3b, DEL-9c); after Restart lesson, stray's reference removed in the
 // Console, the same restart deletes nothing.
 func TestCrossNamespaceRestartByHand(t *testing.T) {
-	ctx := newTab(t)
-	do(t, ctx, "a 1366×657 window", chromedp.EmulateViewport(1366, 657))
-	openURL(t, ctx, baseURL+"/#lesson=cross-namespace-restart")
-	waitLesson(t, ctx, "cross-namespace-restart")
-	click(t, ctx, "Restart lesson")
+	ctx := lessonAtStart(t, "cross-namespace-restart")
 	restart := func() {
 		do(t, ctx, "open the Queues tab", chromedp.Click(tab("Queues")))
 		do(t, ctx, "press Restart controller-manager", chromedp.Click(chromedp.CSS(`#restart-cm`)))
@@ -89,11 +86,7 @@ func TestCrossNamespaceRestartByHand(t *testing.T) {
 // of its eviction (NODE-2, NODE-3), and Run until idle ends with web-a Terminating and its
 // replacement on node-b (RS-1, RS-2, KUBELET-2).
 func TestTaintEvictionByHand(t *testing.T) {
-	ctx := newTab(t)
-	do(t, ctx, "a 1366×657 window", chromedp.EmulateViewport(1366, 657))
-	openURL(t, ctx, baseURL+"/#lesson=taint-eviction")
-	waitLesson(t, ctx, "taint-eviction")
-	click(t, ctx, "Restart lesson")
+	ctx := lessonAtStart(t, "taint-eviction")
 	do(t, ctx, "set node-a NotReady", chromedp.Click(chromedp.CSS(`[data-node-toggle="no:node-a"]`)))
 	for range 3 {
 		click(t, ctx, "Step")
@@ -133,11 +126,7 @@ func TestNewOwnerRaceByHand(t *testing.T) {
 // bar counts owner in the GC graph only; Run until idle: the relist repairs it (FAULT-3)
 // and the GC collects the children (GB-10, DEL-9c) with the learner's one action.
 func TestDroppedEventRelistByHand(t *testing.T) {
-	ctx := newTab(t)
-	do(t, ctx, "a 1366×657 window", chromedp.EmulateViewport(1366, 657))
-	openURL(t, ctx, baseURL+"/#lesson=dropped-event-relist")
-	waitLesson(t, ctx, "dropped-event-relist")
-	click(t, ctx, "Restart lesson")
+	ctx := lessonAtStart(t, "dropped-event-relist")
 	deleteWith(t, ctx, "ConfigMap", "owner", "Background")
 	click(t, ctx, "Step")
 	waitJS(t, ctx, "owner in the GC graph only", `document.body.textContent.includes('1 in the GC graph only')`, 10*time.Second)
@@ -153,11 +142,7 @@ func TestDroppedEventRelistByHand(t *testing.T) {
 // by its expectations (RS-5, cited in the Trace tab) and it creates the fourth Pod only
 // once its cache shows the first two (CM-1, RS-2).
 func TestRSExpectationsByHand(t *testing.T) {
-	ctx := newTab(t)
-	do(t, ctx, "a 1366×657 window", chromedp.EmulateViewport(1366, 657))
-	openURL(t, ctx, baseURL+"/#lesson=rs-expectations")
-	waitLesson(t, ctx, "rs-expectations")
-	click(t, ctx, "Restart lesson")
+	ctx := lessonAtStart(t, "rs-expectations")
 	do(t, ctx, "open the Console tab", chromedp.Click(tab("Console")))
 	for i, replicas := range []string{"3", "4"} {
 		if i > 0 {
@@ -173,4 +158,16 @@ func TestRSExpectationsByHand(t *testing.T) {
 	do(t, ctx, "open the Trace tab", chromedp.Click(tab("Trace")))
 	waitJS(t, ctx, "RS-5 in the trace", `/RS-5/.test(document.body.textContent)`, 10*time.Second)
 	screenshot(t, ctx, "version-lesson-rs-expectations-by-hand")
+}
+
+// lessonAtStart opens lesson id in English at 1366×657 and restarts it, as a learner
+// coming back to it does: its start at rest, whatever an earlier test left.
+func lessonAtStart(t *testing.T, id string) context.Context {
+	t.Helper()
+	ctx := newTab(t)
+	do(t, ctx, "a 1366×657 window", chromedp.EmulateViewport(1366, 657))
+	openURL(t, ctx, baseURL+"/#lesson="+id)
+	waitLesson(t, ctx, id)
+	click(t, ctx, "Restart lesson")
+	return ctx
 }
