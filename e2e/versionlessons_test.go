@@ -3,6 +3,7 @@
 package e2e
 
 import (
+	"context"
 	"slices"
 	"strings"
 	"testing"
@@ -12,8 +13,10 @@ import (
 )
 
 // versionLessons are the lessons of issue 26 §4: three play an older release's garbage
-// collector (the version lens), one the node lifecycle controller's taint-based eviction.
-var versionLessons = []string{"cross-namespace-restart", "cluster-scoped-dependent", "new-owner-race", "taint-eviction"}
+// collector (the version lens), one the node lifecycle controller's taint-based eviction,
+// and two the fault lab: a lost watch event and its relist (FAULT-2, FAULT-3), a
+// ReplicaSet's expectations under informer lag (RS-5).
+var versionLessons = []string{"cross-namespace-restart", "cluster-scoped-dependent", "new-owner-race", "taint-eviction", "dropped-event-relist", "rs-expectations"}
 
 // TestVersionLessonScreens opens each lesson of issue 26 §4 at 1366×657, in Chinese and
 // in English, as a learner sees it: its start, its first hint, and the recap after Show
@@ -54,11 +57,7 @@ const settledJS = `[...document.querySelectorAll('button')].some(b => ['Run unti
 // in b (V-2a, V-3b, DEL-9c); after Restart lesson, stray's reference removed in the
 // Console, the same restart deletes nothing.
 func TestCrossNamespaceRestartByHand(t *testing.T) {
-	ctx := newTab(t)
-	do(t, ctx, "a 1366×657 window", chromedp.EmulateViewport(1366, 657))
-	openURL(t, ctx, baseURL+"/#lesson=cross-namespace-restart")
-	waitLesson(t, ctx, "cross-namespace-restart")
-	click(t, ctx, "Restart lesson")
+	ctx := lessonAtStart(t, "cross-namespace-restart")
 	restart := func() {
 		do(t, ctx, "open the Queues tab", chromedp.Click(tab("Queues")))
 		do(t, ctx, "press Restart controller-manager", chromedp.Click(chromedp.CSS(`#restart-cm`)))
@@ -87,11 +86,7 @@ func TestCrossNamespaceRestartByHand(t *testing.T) {
 // of its eviction (NODE-2, NODE-3), and Run until idle ends with web-a Terminating and its
 // replacement on node-b (RS-1, RS-2, KUBELET-2).
 func TestTaintEvictionByHand(t *testing.T) {
-	ctx := newTab(t)
-	do(t, ctx, "a 1366×657 window", chromedp.EmulateViewport(1366, 657))
-	openURL(t, ctx, baseURL+"/#lesson=taint-eviction")
-	waitLesson(t, ctx, "taint-eviction")
-	click(t, ctx, "Restart lesson")
+	ctx := lessonAtStart(t, "taint-eviction")
 	do(t, ctx, "set node-a NotReady", chromedp.Click(chromedp.CSS(`[data-node-toggle="no:node-a"]`)))
 	for range 3 {
 		click(t, ctx, "Step")
@@ -124,4 +119,55 @@ func TestNewOwnerRaceByHand(t *testing.T) {
 	click(t, ctx, "Run until idle")
 	waitAllMet(t, ctx, "new-owner-race played by hand")
 	screenshot(t, ctx, "version-lesson-new-owner-race-by-hand")
+}
+
+// TestDroppedEventRelistByHand plays dropped-event-relist as its hints tell a learner:
+// owner deleted in the Background, one Step: its DELETED is lost (FAULT-2), so the graph's
+// bar counts owner in the GC graph only; Run until idle: the relist repairs it (FAULT-3)
+// and the GC collects the children (GB-10, DEL-9c) with the learner's one action.
+func TestDroppedEventRelistByHand(t *testing.T) {
+	ctx := lessonAtStart(t, "dropped-event-relist")
+	deleteWith(t, ctx, "ConfigMap", "owner", "Background")
+	click(t, ctx, "Step")
+	waitJS(t, ctx, "owner in the GC graph only", `document.body.textContent.includes('1 in the GC graph only')`, 10*time.Second)
+	do(t, ctx, "open the Trace tab", chromedp.Click(tab("Trace")))
+	waitJS(t, ctx, "the lost event in the trace", `/FAULT-2/.test(document.body.textContent)`, 10*time.Second)
+	screenshot(t, ctx, "version-lesson-dropped-event-relist-lost")
+	click(t, ctx, "Run until idle")
+	waitAllMet(t, ctx, "dropped-event-relist played by hand")
+}
+
+// TestRSExpectationsByHand plays rs-expectations as its hints tell a learner: replicas 3
+// patched in the Console, one Step, replicas 4: the controller's second sync is held back
+// by its expectations (RS-5, cited in the Trace tab) and it creates the fourth Pod only
+// once its cache shows the first two (CM-1, RS-2).
+func TestRSExpectationsByHand(t *testing.T) {
+	ctx := lessonAtStart(t, "rs-expectations")
+	do(t, ctx, "open the Console tab", chromedp.Click(tab("Console")))
+	for i, replicas := range []string{"3", "4"} {
+		if i > 0 {
+			click(t, ctx, "Step")
+		}
+		out, errText := typeCommand(t, ctx, `kubectl patch rs web --type=merge -p '{"spec":{"replicas":`+replicas+`}}'`)
+		if errText != "" || !strings.Contains(out, "patched") {
+			t.Fatalf("patch replicas %s: %q %q", replicas, out, errText)
+		}
+	}
+	click(t, ctx, "Run until idle")
+	waitAllMet(t, ctx, "rs-expectations played by hand")
+	do(t, ctx, "open the Trace tab", chromedp.Click(tab("Trace")))
+	waitJS(t, ctx, "RS-5 in the trace", `/RS-5/.test(document.body.textContent)`, 10*time.Second)
+	screenshot(t, ctx, "version-lesson-rs-expectations-by-hand")
+}
+
+// lessonAtStart opens lesson id in English at 1366×657 and restarts it, as a learner
+// coming back to it does: its start at rest, whatever an earlier test left.
+func lessonAtStart(t *testing.T, id string) context.Context {
+	t.Helper()
+	ctx := newTab(t)
+	do(t, ctx, "a 1366×657 window", chromedp.EmulateViewport(1366, 657))
+	openURL(t, ctx, baseURL+"/#lesson="+id)
+	waitLesson(t, ctx, id)
+	click(t, ctx, "Restart lesson")
+	return ctx
 }
