@@ -70,14 +70,16 @@ func (x *FaultsPanel) Render() (ui app.UI) {
 	return app.Div().Class("panel", "faults").Body(
 		app.H2().Text(tr(x.Lang, "Faults")),
 		app.P().ID("faults-status").Class("faults-status").Text(status),
-		app.P().Class("muted", "small").Text(tr(x.Lang, "Changing the faults replays the scenario from tick 0: other faults draw other delays, losses and errors from the first tick.")),
 		app.Form().Class("form").OnSubmit(func(ctx app.Context, e app.Event) {
 			e.PreventDefault()
 			x.apply(ctx, x.form)
 		}).Body(
 			num("fl-seed", tr(x.Lang, "Seed"), 1, &f.seed),
-			num("fl-delay-min", tr(x.Lang, "Informer delay from (ticks)"), 1, &f.delayMin),
-			num("fl-delay-max", tr(x.Lang, "Informer delay to (ticks)"), 1, &f.delayMax),
+			app.Label().Class("field").Body(app.Span().Text(tr(x.Lang, "Informer delay (ticks)")), app.Span().Class("fl-range").Body(
+				app.Input().ID("fl-delay-min").Type("number").Step(1).Aria("label", tr(x.Lang, "from")).Value(f.delayMin).OnInput(x.ValueTo(&f.delayMin)),
+				app.Text("–"),
+				app.Input().ID("fl-delay-max").Type("number").Step(1).Aria("label", tr(x.Lang, "to")).Value(f.delayMax).OnInput(x.ValueTo(&f.delayMax)),
+			)),
 			num("fl-drop", tr(x.Lang, "Watch events lost (0 to 1)"), 0.05, &f.dropWatch),
 			num("fl-relist", tr(x.Lang, "Relist every (ticks, 0 never)"), 1, &f.relistEvery),
 			num("fl-errors", tr(x.Lang, "Writes failing with 500 (0 to 1)"), 0.05, &f.apiErrors),
@@ -90,6 +92,7 @@ func (x *FaultsPanel) Render() (ui app.UI) {
 					Text(tr(x.Lang, "Re-roll")).OnClick(x.reroll),
 			),
 		),
+		app.P().Class("muted", "small").Text(tr(x.Lang, "Changing the faults replays the scenario from tick 0: other faults draw other delays, losses and errors from the first tick.")),
 	)
 }
 
