@@ -38,10 +38,12 @@ func (q *QueuesPanel) Render() (ui app.UI) {
 	cols := []app.UI{
 		app.Div().Class("queue").Body(
 			app.H3().Body(app.Text("graphChanges"), app.Span().Class("count").Textf("%d", v.GraphChangesLen)),
-			app.P().Class("muted", "small").Textf(tr(q.Lang, "%d watch event(s) not delivered yet"), v.PendingWatch),
-			app.If(v.LostWatch > 0, func() app.UI {
-				return app.P().ID("lost-watch").Class("small", "lost-watch").Textf(tr(q.Lang, "%d lost, until the relist at tick %d"), v.LostWatch, v.NextRelist)
-			}),
+			app.P().Class("muted", "small").Body(
+				app.Textf(tr(q.Lang, "%d watch event(s) not delivered yet"), v.PendingWatch),
+				app.If(v.LostWatch > 0, func() app.UI { // in the same line of the column's grid
+					return app.Span().ID("lost-watch").Class("lost-watch").Textf(tr(q.Lang, "%d lost, until the relist at tick %d"), v.LostWatch, v.NextRelist)
+				}),
+			),
 			app.Ul().Class("qlist"),
 			more(q.Lang, v.GraphChangesLen),
 		),
