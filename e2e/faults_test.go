@@ -12,6 +12,16 @@ import (
 	"github.com/gcplay/gcplay/app/workspace"
 )
 
+// golden is the golden scenario file of gccore/testdata/scenarios.
+func golden(t *testing.T, file string) []byte {
+	t.Helper()
+	src, err := os.ReadFile(filepath.Join(repoRoot, "gccore", "testdata", "scenarios", file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return src
+}
+
 // faultsWords are the Faults panel's texts the test reads, per language.
 var faultsWords = map[string]struct{ query, tab, seed30, seed31, runIdle, step, queues, lost string }{
 	"en":    {"", "Faults", "Seed 30:", "Seed 31:", "Run until idle", "Step", "Queues", "1 lost, until the relist at tick 10"},
@@ -25,10 +35,7 @@ var faultsWords = map[string]struct{ query, tab, seed30, seed31, runIdle, step, 
 // Re-roll replays it with seed 31 from tick 0, and Run until idle still ends with the
 // owner and its dependents gone, as without faults.
 func TestFaultsPanel(t *testing.T) {
-	src, err := os.ReadFile(filepath.Join(repoRoot, "gccore", "testdata", "scenarios", "faults-dropped-event-relist.yaml"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	src := golden(t, "faults-dropped-event-relist.yaml")
 	for _, lang := range []string{"en", "zh-CN"} {
 		t.Run(lang, func(t *testing.T) {
 			w := faultsWords[lang]

@@ -1,11 +1,9 @@
 package session
 
 import (
-	"os"
 	"strings"
 	"testing"
 
-	"github.com/gcplay/gcplay/app/workspace"
 	"github.com/gcplay/gcplay/gccore/faults"
 )
 
@@ -13,16 +11,8 @@ import (
 // sets (FAULT-1 … FAULT-4); Re-roll takes the next seed; an invalid value leaves the
 // workspace as it was and names the field; the share export carries the new faults.
 func TestSetFaults(t *testing.T) {
-	src, err := os.ReadFile("../../gccore/testdata/scenarios/faults-dropped-event-relist.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ws, err := workspace.New("faults-dropped-event-relist.yaml", src)
-	if err != nil {
-		t.Fatal(err)
-	}
 	s := New("en", &Library{})
-	s.Open(ws)
+	s.Open(goldenWorkspace(t, "faults-dropped-event-relist.yaml"))
 	if got := s.Workspace().Faults(); got.Seed != 30 || got.DropWatch != 0.5 || got.RelistEvery != 10 {
 		t.Fatalf("the file's faults: %+v", got)
 	}
