@@ -88,7 +88,7 @@ func (x *FaultsPanel) Render() (ui app.UI) {
 			}),
 			app.Div().Class("form-actions").Body(
 				app.Button().ID("fl-apply").Class("btn", "btn-primary").Type("submit").Text(tr(x.Lang, "Apply and replay")),
-				app.Button().ID("fl-reroll").Class("btn").Type("button").Title(tr(x.Lang, "The same faults with the next seed, replayed from tick 0")).
+				app.Button().ID("fl-reroll").Class("btn").Type("button").Disabled(!x.Faults.Active()).Title(tr(x.Lang, "The same faults with the next seed, replayed from tick 0")).
 					Text(tr(x.Lang, "Re-roll")).OnClick(x.reroll),
 			),
 		),
@@ -96,7 +96,8 @@ func (x *FaultsPanel) Render() (ui app.UI) {
 	)
 }
 
-// reroll applies the workspace's faults with the next seed.
+// reroll applies the workspace's faults with the next seed (disabled without faults: a
+// seed draws nothing then).
 func (x *FaultsPanel) reroll(ctx app.Context, e app.Event) {
 	f := formOf(x.Faults)
 	f.seed = strconv.FormatUint(x.Faults.Seed+1, 10)
