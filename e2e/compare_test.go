@@ -6,8 +6,6 @@ import (
 	"context"
 	"fmt"
 	"net/url"
-	"os"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -28,10 +26,7 @@ var compareWords = map[string]struct{ compare, runIdle, diverge, share string }{
 // fate-differs in A's graph (in B's they are gone) and listed A → B. The comparison's
 // link reopens the same view in a new tab, and embedded (?embed=1) it fits 960×600.
 func TestCompare(t *testing.T) {
-	src, err := os.ReadFile(filepath.Join(repoRoot, "gccore", "testdata", "scenarios", "lens-cross-namespace-current.yaml"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	src := golden(t, "lens-cross-namespace-current.yaml")
 	for _, lang := range []string{"en", "zh-CN"} {
 		t.Run(lang, func(t *testing.T) {
 			w := compareWords[lang]

@@ -78,7 +78,7 @@ func Tr(lang, en string) string {
 // needs it).
 var ZhCN = sync.OnceValue(func() map[string]string {
 	m := zhCNLabels
-	for _, t := range []map[string]string{zhCNPanels, zhCNCompare} {
+	for _, t := range []map[string]string{zhCNPanels, zhCNCompare, zhCNFaults} {
 		for en, zh := range t {
 			m[en] = zh
 		}

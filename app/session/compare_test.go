@@ -9,17 +9,24 @@ import (
 	"github.com/gcplay/gcplay/gccore/compare"
 )
 
+// goldenWorkspace opens a golden scenario of gccore/testdata/scenarios.
+func goldenWorkspace(t *testing.T, file string) *workspace.Workspace {
+	t.Helper()
+	src, err := os.ReadFile("../../gccore/testdata/scenarios/" + file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ws, err := workspace.New(file, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ws
+}
+
 // lensCompare is compare mode on the cross-namespace lens golden, B under 1.16.
 func lensCompare(t *testing.T) *Compare {
 	t.Helper()
-	src, err := os.ReadFile("../../gccore/testdata/scenarios/lens-cross-namespace-current.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ws, err := workspace.New("lens", src)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ws := goldenWorkspace(t, "lens-cross-namespace-current.yaml")
 	set, err := compare.ParseSetting("kubernetes=1.16")
 	if err != nil {
 		t.Fatal(err)

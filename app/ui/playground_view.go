@@ -6,6 +6,7 @@ import (
 	"github.com/gcplay/gcplay/app/scene"
 	"github.com/gcplay/gcplay/app/workspace"
 	"github.com/gcplay/gcplay/gccore"
+	"github.com/gcplay/gcplay/gccore/faults"
 	"github.com/gcplay/gcplay/lessons"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"k8s.io/apimachinery/pkg/types"
@@ -19,12 +20,12 @@ const (
 	tabExport    = "Export"
 )
 
-var tabs = []string{tabInspector, tabAuthor, tabConsole, tabExport}
+var tabs = []string{tabInspector, tabAuthor, tabConsole, tabFaults, tabExport}
 
 // embedTabs are the compact page's tabs beside the graph in a lesson: the full page's
 // that a lesson may need, with the trace (which the full page shows below the graph);
 // no Export, as the compact page keeps nothing.
-var embedTabs = []string{tabInspector, tabAuthor, tabConsole, tabTrace}
+var embedTabs = []string{tabInspector, tabAuthor, tabConsole, tabTrace, tabFaults}
 
 // actionCopyScenario asks the page to copy the session; crash boxes post it.
 const actionCopyScenario = "copy-scenario"
@@ -244,6 +245,10 @@ func (p *Playground) renderTab(v *workspace.View) app.UI {
 		return &AuthorPanel{Lang: p.s.Lang, View: v, OnCreate: p.createObjects, OnDeclare: p.declareKind}
 	case tabConsole:
 		return &ConsolePanel{Lang: p.s.Lang, View: v, OnRun: p.runConsole}
+	case tabFaults:
+		return &FaultsPanel{Lang: p.s.Lang, Faults: p.s.Workspace().Faults(), OnApply: func(ctx app.Context, f faults.Config) {
+			p.guard(ctx, "faults", func() error { return p.s.SetFaults(f) })
+		}}
 	case tabExport:
 		return &ExportPanel{Lang: p.s.Lang, View: v, OnExport: p.export, Link: pageURL(p.s.Lang, "scenario="+workspace.EncodeLink(p.s.Workspace().ExportScenario()))}
 	}

@@ -38,7 +38,12 @@ func (q *QueuesPanel) Render() (ui app.UI) {
 	cols := []app.UI{
 		app.Div().Class("queue").Body(
 			app.H3().Body(app.Text("graphChanges"), app.Span().Class("count").Textf("%d", v.GraphChangesLen)),
-			app.P().Class("muted", "small").Textf(tr(q.Lang, "%d watch event(s) not delivered yet"), v.PendingWatch),
+			app.P().Class("muted", "small").Body(
+				app.Textf(tr(q.Lang, "%d watch event(s) not delivered yet"), v.PendingWatch),
+				app.If(v.LostWatch > 0, func() app.UI { // in the same line of the column's grid
+					return app.Span().ID("lost-watch").Class("lost-watch").Textf(tr(q.Lang, "%d lost, until the relist at tick %d"), v.LostWatch, v.NextRelist)
+				}),
+			),
 			app.Ul().Class("qlist"),
 			more(q.Lang, v.GraphChangesLen),
 		),
@@ -92,6 +97,9 @@ func (q *QueuesPanel) controllers() app.UI {
 			note := ""
 			if it.Note.Format != "" {
 				note = esc(fmt.Sprintf(tr(q.Lang, it.Note.Format), it.Note.Args...)) // the core's English is the key
+			}
+			if it.NextAttemptTick > 0 { // a failed write backs off (FAULT-4)
+				note = strings.TrimSpace(note + " " + esc(fmt.Sprintf(tr(q.Lang, "write failed: next attempt at tick %d"), it.NextAttemptTick)))
 			}
 			tag, attr := "span", "data-gone" // an item whose object is gone selects nothing
 			if it.UID != "" {

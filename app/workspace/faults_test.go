@@ -1,0 +1,39 @@
+package workspace
+
+import (
+	"os"
+	"testing"
+)
+
+// TestLostWatchInView: the view says how many watch events the GC's informers lost
+// (FAULT-2) and the tick of the relist that repairs them (FAULT-3). In the dropped-event
+// golden, seed 30 loses the owner's DELETED at tick 1; the relist at tick 10 repairs it.
+func TestLostWatchInView(t *testing.T) {
+	src, err := os.ReadFile("../../gccore/testdata/scenarios/faults-dropped-event-relist.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := New("faults-dropped-event-relist.yaml", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := false
+	for i := 0; i < 40 && !w.View().Settled; i++ {
+		if err := w.Step(); err != nil {
+			t.Fatal(err)
+		}
+		v := w.View()
+		if v.LostWatch > 0 {
+			seen = true
+			if v.NextRelist <= v.Tick || v.NextRelist%10 != 0 {
+				t.Fatalf("tick %d: %d lost, relist at %d, want the next multiple of relistEvery 10", v.Tick, v.LostWatch, v.NextRelist)
+			}
+		}
+		if v.Tick == 5 && (v.LostWatch != 1 || v.NextRelist != 10) {
+			t.Fatalf("tick 5: %d lost, relist at %d; want the owner's DELETED lost until tick 10", v.LostWatch, v.NextRelist)
+		}
+	}
+	if !seen || w.View().LostWatch != 0 || w.View().NextRelist != 0 {
+		t.Fatalf("lost seen: %v; at the end %d lost, relist %d", seen, w.View().LostWatch, w.View().NextRelist)
+	}
+}
