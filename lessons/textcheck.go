@@ -18,7 +18,7 @@ var controlWords = []struct {
 	{ControlDelete, regexp.MustCompile(`\bDelete\b`)}, // the button, as both languages write it
 	{ControlFinalizer, regexp.MustCompile(`\bRemove\b|“移除”`)},
 	{ControlRestart, regexp.MustCompile(`Restart controller-manager|“重启 controller-manager”`)}, // the Queues tab's button
-	{"", regexp.MustCompile(`(?i)\bedit\b[^.]*\bYAML\b|编辑[^。]*YAML`)}, // the Inspector's YAML is read-only
+	{"", regexp.MustCompile(`(?i)\bedit\b[^.]*\bYAML\b|编辑[^。]*YAML`)},                          // the Inspector's YAML is read-only
 }
 
 // checkControlWords fails on the first text of l that names a control l does not grant.

@@ -1,7 +1,9 @@
 package session
 
 import (
+	"github.com/gcplay/gcplay/gccore"
 	"github.com/gcplay/gcplay/gccore/faults"
+	"github.com/gcplay/gcplay/gccore/scenario"
 )
 
 // SetFaults replays the open workspace's scenario from tick 0 playing f (the Faults
@@ -9,7 +11,13 @@ import (
 // other delays, losses and errors from the first tick, so the history starts again. An
 // invalid f leaves the workspace as it was and returns Validate's error, naming the field.
 func (s *Session) SetFaults(f faults.Config) error {
-	ws, err := s.ws.WithFaults(f)
+	if err := f.Validate(); err != nil {
+		return err
+	}
+	ws, err := s.ws.Variant(func(sc *scenario.Scenario, cfg *gccore.Config) error {
+		sc.Faults, cfg.Faults = f, f
+		return nil
+	})
 	if err != nil {
 		return err
 	}
@@ -19,7 +27,7 @@ func (s *Session) SetFaults(f faults.Config) error {
 
 // Reroll replays the open workspace with its faults under a new seed, the next one.
 func (s *Session) Reroll() error {
-	f := s.ws.Faults()
+	f := s.ws.View().Faults
 	f.Seed++
 	return s.SetFaults(f)
 }

@@ -13,7 +13,7 @@ import (
 func TestSetFaults(t *testing.T) {
 	s := New("en", &Library{})
 	s.Open(goldenWorkspace(t, "faults-dropped-event-relist.yaml"))
-	if got := s.Workspace().Faults(); got.Seed != 30 || got.DropWatch != 0.5 || got.RelistEvery != 10 {
+	if got := s.Workspace().View().Faults; got.Seed != 30 || got.DropWatch != 0.5 || got.RelistEvery != 10 {
 		t.Fatalf("the file's faults: %+v", got)
 	}
 	if err := s.Do(CmdStep); err != nil {
@@ -22,7 +22,7 @@ func TestSetFaults(t *testing.T) {
 	if err := s.Reroll(); err != nil {
 		t.Fatal(err)
 	}
-	if got := s.Workspace().Faults(); got.Seed != 31 || got.DropWatch != 0.5 {
+	if got := s.Workspace().View().Faults; got.Seed != 31 || got.DropWatch != 0.5 {
 		t.Fatalf("after Re-roll: %+v, want seed 31 and the same faults", got)
 	}
 	if tick := s.View().Tick; tick != 0 {
@@ -35,7 +35,7 @@ func TestSetFaults(t *testing.T) {
 		t.Fatalf("seed 31: %d objects left, want the cascade to end as without faults", n)
 	}
 	before := s.Workspace()
-	bad := s.Workspace().Faults()
+	bad := s.Workspace().View().Faults
 	bad.DropWatch = 1
 	if err := s.SetFaults(bad); err == nil || !strings.Contains(err.Error(), "faults.dropWatch") {
 		t.Fatalf("dropWatch 1: %v, want an error naming faults.dropWatch", err)
@@ -46,8 +46,8 @@ func TestSetFaults(t *testing.T) {
 	if err := s.SetFaults(faults.Config{}); err != nil {
 		t.Fatal(err)
 	}
-	if s.Workspace().Faults().Active() {
-		t.Fatalf("no faults: %+v", s.Workspace().Faults())
+	if s.Workspace().View().Faults.Active() {
+		t.Fatalf("no faults: %+v", s.Workspace().View().Faults)
 	}
 	if err := s.SetFaults(faults.Config{Seed: 8, APIErrors: 0.25}); err != nil {
 		t.Fatal(err)

@@ -103,20 +103,23 @@ func (t *Toolbar) Render() (ui app.UI) {
 				}),
 			app.Span().Class("tb-num").Textf("/ %d", max(t.LastTick, t.Tick)),
 		),
-		app.If(t.onShare != nil, func() app.UI {
-			return app.Div().Class("tb-group").Body(
-				app.Button().Class("btn").Title(tr(t.Lang, "A link that reopens this session at this tick, and an embed snippet")).Text(tr(t.Lang, "Share")).
-					OnClick(func(ctx app.Context, e app.Event) { t.onShare(ctx) }, app.EventScope("share")),
-				app.If(t.onCompare != nil, func() app.UI {
-					return app.Button().Class("btn").DataSet("compare-open", "1").
-						Title(tr(t.Lang, "Open this scenario twice, side by side, the second with one setting changed (a release, a policy, the informer delay, the workers)")).
-						Text(tr(t.Lang, "Compare")).OnClick(func(ctx app.Context, e app.Event) { t.onCompare(ctx) }, app.EventScope("compare"))
-				}),
-			)
-		}),
+		app.If(t.onShare != nil, t.shareGroup),
 		app.If(t.Next != "", func() app.UI {
 			return app.Div().Class("tb-next").Title(tr(t.Lang, "The scenario's next step; Step and Run until idle run it")).
 				Body(app.Span().Class("tb-label").Text(tr(t.Lang, "Next scenario step:")), app.Code().Text(t.Next))
+		}),
+	)
+}
+
+// shareGroup is Share and, beside it, Compare.
+func (t *Toolbar) shareGroup() app.UI {
+	return app.Div().Class("tb-group").Body(
+		app.Button().Class("btn").Title(tr(t.Lang, "A link that reopens this session at this tick, and an embed snippet")).Text(tr(t.Lang, "Share")).
+			OnClick(func(ctx app.Context, e app.Event) { t.onShare(ctx) }, app.EventScope("share")),
+		app.If(t.onCompare != nil, func() app.UI {
+			return app.Button().Class("btn").DataSet("compare-open", "1").
+				Title(tr(t.Lang, "Open this scenario twice, side by side, the second with one setting changed (a release, a policy, the informer delay, the workers)")).
+				Text(tr(t.Lang, "Compare")).OnClick(func(ctx app.Context, e app.Event) { t.onCompare(ctx) }, app.EventScope("compare"))
 		}),
 	)
 }

@@ -2,7 +2,6 @@ package workspace
 
 import (
 	"github.com/gcplay/gcplay/gccore"
-	"github.com/gcplay/gcplay/gccore/faults"
 	"github.com/gcplay/gcplay/gccore/scenario"
 )
 
@@ -31,20 +30,4 @@ func (w *Workspace) Variant(change func(*scenario.Scenario, *gccore.Config) erro
 	}
 	v.publish()
 	return v, nil
-}
-
-// Faults is the fault lab the workspace plays (the file's, or a reseed of them).
-func (w *Workspace) Faults() faults.Config { return w.faults }
-
-// WithFaults is a new workspace on w's scenario playing f instead, at tick 0: faults
-// change every draw from the start, so the history cannot be kept. f is validated first,
-// its error naming the field.
-func (w *Workspace) WithFaults(f faults.Config) (*Workspace, error) {
-	if err := f.Validate(); err != nil {
-		return nil, err
-	}
-	return w.Variant(func(sc *scenario.Scenario, cfg *gccore.Config) error {
-		sc.Faults, cfg.Faults = f, f
-		return nil
-	})
 }

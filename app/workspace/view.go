@@ -2,6 +2,7 @@ package workspace
 
 import (
 	"fmt"
+	"github.com/gcplay/gcplay/gccore/faults"
 	"sync/atomic"
 
 	"github.com/gcplay/gcplay/gccore"
@@ -23,7 +24,9 @@ type View struct {
 	// Release is the Kubernetes release whose GC rules the workspace plays (the scenario's
 	// kubernetes:, the version lens); its zero value is today's rules.
 	Release gccore.Release
-	Tick    int64
+	// Faults is the fault lab the simulation plays (the file's faults:, or a reseed).
+	Faults faults.Config
+	Tick   int64
 	// Position is the history position shown, HistoryLen the number of entries; Position
 	// < HistoryLen after a rewind.
 	Position, HistoryLen int
@@ -138,6 +141,7 @@ func (w *Workspace) publish() {
 		Version:          w.version,
 		Name:             w.name,
 		Release:          w.sc.Kubernetes,
+		Faults:           w.faults,
 		Tick:             s.CurrentTick(),
 		Position:         w.h.cur,
 		HistoryLen:       len(w.h.entries),
