@@ -130,6 +130,9 @@ func (d *Delays) UnmarshalJSON(b []byte) error {
 			return fmt.Errorf("key %q: want apiVersion/Kind (v1/Pod, apps/v1/Deployment) or default", key)
 		}
 		gv, err := schema.ParseGroupVersion(key[:i])
+		if err == nil && gv.Version == "" { // "/" parses as the empty group version
+			err = fmt.Errorf("no version in %q", key[:i])
+		}
 		if err != nil {
 			return fmt.Errorf("key %q: %v", key, err)
 		}
