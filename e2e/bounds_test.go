@@ -47,7 +47,9 @@ func TestOversizedShareLinks(t *testing.T) {
 			t.Errorf("the link changed the page: tick %d, objects\n%s", tick(t, ctx), listObjects(got))
 		}
 		screenshot(t, ctx, "bounds-ticks-link")
-		// A plain visit afterwards opens the workspace the person had, not the link.
+		// A plain visit afterwards opens the workspace the person had, not the link, once
+		// the person's step is saved (a visit before that reopened tick 0: a CI flake).
+		waitJS(t, ctx, "the save", `(s => s && s.dataset.saved === s.dataset.saveSeq)(document.querySelector('#status'))`, 10*time.Second)
 		openURL(t, ctx, baseURL+"/")
 		if got := objects(t, ctx); !sameObjects(got, want) || tick(t, ctx) != wantTick {
 			t.Errorf("the next visit shows tick %d,\n%s", tick(t, ctx), listObjects(got))
