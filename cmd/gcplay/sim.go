@@ -377,5 +377,3 @@ func dotCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 	_, err = io.WriteString(stdout, r.Sim.Inspect().DOT())
 	return err
 }
-
-var _ = strings.TrimSpace

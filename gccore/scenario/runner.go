@@ -122,7 +122,7 @@ type StepError struct {
 }
 
 func (e *StepError) Error() string {
-	return e.Naming(fmt.Sprintf("%s: steps[%d]", e.File, e.Index))
+	return e.Naming(stepAt(e.File, e.Index))
 }
 
 // Naming is the error on one line with the step called step: "step (delete ...): cause".

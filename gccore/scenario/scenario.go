@@ -274,11 +274,14 @@ type StepParseError struct {
 }
 
 func (e *StepParseError) Error() string {
-	return e.Naming(fmt.Sprintf("%s: steps[%d]", e.File, e.Index))
+	return e.Naming(stepAt(e.File, e.Index))
 }
 
 // Naming is the error on one line with the step called step: "step (Label): Err".
 func (e *StepParseError) Naming(step string) string { return stepText(step, e.Label, oneLine(e.Err)) }
+
+// stepAt names steps[index] of file as the scenario format numbers them.
+func stepAt(file string, index int) string { return fmt.Sprintf("%s: steps[%d]", file, index) }
 
 // stepText is a step's error on one line: "step (label): cause", or "step: cause"
 // without a label. Parse errors (StepParseError) and run errors (StepError) share it.
