@@ -49,7 +49,9 @@
 //     The items are released together, so an item added while held is re-queued on
 //     release. The fine step RunDeleteItem reads and writes one item at once:
 //     the rarer upstream interleavings, where a write comes before a sibling's read. Its
-//     Input.Reads form stops after the reads, so that an input can come before the writes.
+//     Input.Reads form stops after the reads, so that an input can come before the writes;
+//     its Input.Ref takes another of the round's items than the head (the first Workers),
+//     so that any of them can write first.
 //  5. The same for the attemptToOrphan workers.
 //  6. The controllers a scenario runs (Controller, package gccore/cluster, cluster-rules.md),
 //     in the order added: each handles its queue, fed by watch events. The controller-

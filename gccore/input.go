@@ -39,7 +39,11 @@ type Input struct {
 	Op InputOp `json:"op"`
 	// Object is the object to create, as the API server serves it (create).
 	Object map[string]any `json:"object,omitempty"`
-	// Ref names the object of update, delete and the finalizer inputs.
+	// Ref names the object of update, delete and the finalizer inputs. On runDeleteItem it
+	// names the queued item the worker takes instead of the head, one of the first Workers
+	// items (those a round's concurrent workers hold together, Q-9): so that fine steps
+	// reach any order in which a round's requests can land. Test scripts use it (gctest's
+	// run-delete REF); scenario and lesson steps do not express it.
 	Ref *ObjectRef `json:"ref,omitempty"`
 	// Patch is update's patch body: a JSON merge patch unless PatchType says otherwise.
 	Patch json.RawMessage `json:"patch,omitempty"`
@@ -164,7 +168,8 @@ func (s *Sim) Apply(in Input) (Applied, error) {
 	case InputGraphChange:
 		return Applied{Did: s.ProcessGraphChange()}, nil
 	case InputDeleteItem:
-		return Applied{Did: s.runOne(s.gb.attemptToDelete, Worker(RoleDeleteWorker, 0), s.gc.processAttemptToDelete, in.Reads)}, nil
+		did, err := s.runOne(s.gb.attemptToDelete, Worker(RoleDeleteWorker, 0), s.gc.processAttemptToDelete, in.Reads, in.Ref)
+		return Applied{Did: did}, err
 	case InputOrphanItem:
 		return Applied{Did: s.RunOrphanItem()}, nil
 	case InputCreate:

@@ -123,11 +123,29 @@ func (q *workQueue) Get(worker Component) (*node, bool) {
 	if q.Len() == 0 {
 		return nil, false
 	}
-	item := q.fifo.pop()
+	return q.takeAt(worker, 0), true
+}
+
+// takeAt gives worker the i-th queued item (0 is the head).
+func (q *workQueue) takeAt(worker Component, i int) *node {
+	item := q.fifo.removeAt(i)
 	st := q.state(item)
 	q.held = append(q.held, heldItem{item: item, worker: worker.N, why: st.why})
 	st.dirty, st.processing, st.why = false, true, ""
-	return item, true
+	return item
+}
+
+// index is the position of the queued item named ref among the first n, or -1.
+func (q *workQueue) index(ref ObjectRef, n int) int {
+	for i, item := range q.fifo.pending() {
+		if i == n {
+			break
+		}
+		if item.identity.ref() == ref {
+			return i
+		}
+	}
+	return -1
 }
 
 // Done releases item; if it was re-added meanwhile it goes to the tail.

@@ -405,36 +405,46 @@ func (s *Sim) ProcessGraphChange() bool { return s.gb.processGraphChanges() }
 
 // RunDeleteItem lets one worker process the head of attemptToDelete.
 func (s *Sim) RunDeleteItem() bool {
-	return s.runOne(s.gb.attemptToDelete, Worker(RoleDeleteWorker, 0), s.gc.processAttemptToDelete, false)
+	did, _ := s.runOne(s.gb.attemptToDelete, Worker(RoleDeleteWorker, 0), s.gc.processAttemptToDelete, false, nil)
+	return did
 }
 
 // RunOrphanItem lets one worker process the head of attemptToOrphan.
 func (s *Sim) RunOrphanItem() bool {
-	return s.runOne(s.gb.attemptToOrphan, Worker(RoleOrphanWorker, 0), s.gc.processAttemptToOrphan, false)
+	did, _ := s.runOne(s.gb.attemptToOrphan, Worker(RoleOrphanWorker, 0), s.gc.processAttemptToOrphan, false, nil)
+	return did
 }
 
-// runOne lets worker process the head of q: its reads, then its writes, unless reads
-// holds the writes back (Input.Reads). Writes held back by an earlier call are made
-// first, and are the step.
-func (s *Sim) runOne(q *workQueue, worker Component, process func(Component, *node) func(), reads bool) bool {
+// runOne lets worker process the head of q, or the item pick names (Input.Ref): its
+// reads, then its writes, unless reads holds the writes back (Input.Reads). Writes held
+// back by an earlier call are made first, and are the step.
+func (s *Sim) runOne(q *workQueue, worker Component, process func(Component, *node) func(), reads bool, pick *ObjectRef) (bool, error) {
 	if s.pending != nil {
 		s.pending.finish(&s.pending)
-		return true
+		return true, nil
 	}
 	if !s.gc.startup.workersRun(s.clock.tick, &s.trace) {
-		return false
+		return false, nil
 	}
-	item, ok := q.Get(worker)
-	if !ok {
-		return false
+	i := 0
+	if pick != nil {
+		// Only an item of the round, one the Workers workers would take together.
+		if i = q.index(*pick, s.cfg.Workers); i < 0 {
+			return false, fmt.Errorf("%s: %s is not among the first %d items of %s, the ones a round's workers take",
+				InputDeleteItem, pick, s.cfg.Workers, QueueAttemptToDelete)
+		}
 	}
+	if q.Len() == 0 {
+		return false, nil
+	}
+	item := q.takeAt(worker, i)
 	p := &pendingWrites{q: q, item: item, writes: process(worker, item)}
 	if reads {
 		s.pending = p
-		return true
+		return true, nil
 	}
 	p.finish(&p)
-	return true
+	return true, nil
 }
 
 // pendingWrites is an item a worker has read and decided, whose writes wait.

@@ -120,12 +120,17 @@ func (m *refManager) adopt(c *gccore.Object) bool {
 }
 
 // release removes the owner's reference from a child whose labels stopped matching
-// (CREF-3), as upstream's deleteOwnerRefStrategicMergePatch: a strategic merge patch that
-// deletes the reference by uid.
+// (CREF-3), as upstream's GenerateDeleteOwnerRefStrategicMergeBytes: a strategic merge
+// patch that deletes the reference by uid and, in the same patch, the finalizers the
+// manager adopts with (ReleasePod passes them: the Job's tracking finalizer, JOB-3).
 func (m *refManager) release(c *gccore.Object) {
-	patch, _ := json.Marshal(map[string]any{"metadata": map[string]any{
+	md := map[string]any{
 		"ownerReferences": []map[string]any{{"$patch": "delete", "uid": m.owner.UID}},
 		"uid":             c.UID,
-	}})
+	}
+	if len(m.finalizers) > 0 {
+		md["$deleteFromPrimitiveList/finalizers"] = m.finalizers
+	}
+	patch, _ := json.Marshal(map[string]any{"metadata": md})
 	m.client.Patch(rules.CREF3, fmt.Sprintf("release: labels no longer match the selector of %s %s", m.owner.Kind, m.owner.Name), c.Ref(), gccore.StrategicPatch, patch)
 }

@@ -12,10 +12,11 @@
 //	patch REF [type=merge|strategic]          input: the patch body (YAML or JSON)
 //	delete REF [policy=P] [orphan=B] [grace=N] [uid=U] [rv=R]
 //	add-finalizer REF f=NAME / remove-finalizer REF f=NAME
-//	tick [n=N]   idle [max=N]   deliver [kind=K]   process   run-delete [reads]   run-orphan
+//	tick [n=N]   idle [max=N]   deliver [kind=K]   process   run-delete [reads] [REF]   run-orphan
 //	restart                     restarts kube-controller-manager (SYNC-7)
 //	    each prints the trace records it produced; run-delete reads makes the item's
-//	    reads and decision only, its writes waiting for the next run-delete or tick
+//	    reads and decision only, its writes waiting for the next run-delete or tick;
+//	    run-delete REF takes that item instead of the head (one of a round's items)
 //	objects  graph  queues  cache  events  dot  why REF  watch  trace  busy (Sim.Busy)
 //	scenario [kubernetes=V]     input: a scenario file; prints the final objects and the order of DELETED events
 package gctest
@@ -227,7 +228,14 @@ func (h *Harness) Inputs(t testing.TB, d *datadriven.TestData) (ins []gccore.Inp
 	case "process":
 		ins = append(ins, gccore.Input{Op: gccore.InputGraphChange})
 	case "run-delete":
-		ins = append(ins, gccore.Input{Op: gccore.InputDeleteItem, Reads: d.HasArg("reads")})
+		in := gccore.Input{Op: gccore.InputDeleteItem, Reads: d.HasArg("reads")}
+		for _, a := range d.CmdArgs {
+			if strings.Contains(a.Key, "/") { // the item to take instead of the head
+				r := h.refOf(t, d, a.Key)
+				in.Ref = &r
+			}
+		}
+		ins = append(ins, in)
 	case "restart":
 		ins = append(ins, gccore.Input{Op: gccore.InputRestart, Restart: gccore.RestartControllerManager})
 	case "run-orphan":
@@ -300,7 +308,12 @@ func (h *Harness) ref(t testing.TB, d *datadriven.TestData) gccore.ObjectRef {
 	if len(d.CmdArgs) == 0 {
 		t.Fatalf("%s: %s needs an object reference", d.Pos, d.Cmd)
 	}
-	parts := strings.Split(d.CmdArgs[0].Key, "/")
+	return h.refOf(t, d, d.CmdArgs[0].Key)
+}
+
+// refOf reads key, Kind/namespace/name or Kind/name, as ref does.
+func (h *Harness) refOf(t testing.TB, d *datadriven.TestData, key string) gccore.ObjectRef {
+	parts := strings.Split(key, "/")
 	ref := gccore.ObjectRef{Kind: parts[0]}
 	switch len(parts) {
 	case 2:
@@ -308,7 +321,7 @@ func (h *Harness) ref(t testing.TB, d *datadriven.TestData) gccore.ObjectRef {
 	case 3:
 		ref.Namespace, ref.Name = parts[1], parts[2]
 	default:
-		t.Fatalf("%s: bad reference %q: want Kind/namespace/name or Kind/name", d.Pos, d.CmdArgs[0].Key)
+		t.Fatalf("%s: bad reference %q: want Kind/namespace/name or Kind/name", d.Pos, key)
 	}
 	if d.HasArg("api") {
 		d.ScanArgs(t, "api", &ref.APIVersion)
