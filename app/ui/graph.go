@@ -26,6 +26,9 @@ type GraphPanel struct {
 	Marked map[types.UID]bool
 	// Empty is what an empty graph says, naming only the controls the page offers.
 	Empty string
+	// Side tells the graphs of one page apart in their element ids: "" on the page,
+	// "a" and "b" in compare mode (the search box is graph-find, graph-find-a, ...).
+	Side string
 
 	onSelect func(app.Context, types.UID)
 	onToggle func(app.Context, string)
@@ -67,7 +70,8 @@ func (g *GraphPanel) OnDismount() {
 // OnUpdate runs when the page hands new props down.
 func (g *GraphPanel) OnUpdate(ctx app.Context) { ctx.Defer(g.afterRender) }
 
-// afterRender fits a newly opened workspace into the panel. (The nodes' markup carries
+// afterRender fits a newly opened workspace into the panel, and a scene grown past it
+// (refitIfOutgrown). (The nodes' markup carries
 // data-namespace="" for cluster-scoped objects: the page contract wants the attribute.)
 func (g *GraphPanel) afterRender(ctx app.Context) {
 	el := ctx.JSSrc()
@@ -80,7 +84,11 @@ func (g *GraphPanel) afterRender(ctx app.Context) {
 		ctx.Update()
 		return
 	}
-	g.redo(ctx)
+	if g.later != (viewChange{}) {
+		g.redo(ctx)
+		return
+	}
+	g.refitIfOutgrown(ctx)
 }
 
 // syncTransform writes the viewport's transform when the DOM holds another: a pan's
@@ -142,7 +150,7 @@ func (g *GraphPanel) Render() (ui app.UI) {
 				Textf(tr(g.Lang, "%d not yet in the GC graph · %d in the GC graph only"), apiOnly, graphOnly),
 			app.If(s.Hidden > 0, func() app.UI { return app.Span().Class("graph-hidden").Textf(tr(g.Lang, "%d collapsed"), s.Hidden) }),
 			app.Span().Class("spacer"),
-			&GraphFind{Lang: g.Lang, View: g.View, Mode: g.Mode, onPick: g.jumpTo},
+			&GraphFind{Lang: g.Lang, View: g.View, Mode: g.Mode, ID: g.elementID("graph-find"), onPick: g.jumpTo},
 			g.zoomButton("−", tr(g.Lang, "Zoom out"), 1/1.25),
 			g.zoomButton("+", tr(g.Lang, "Zoom in"), 1.25),
 			app.Button().Class("btn", "btn-small").Title(tr(g.Lang, "Fit the graph to the panel (f)")).Text(tr(g.Lang, "Fit")).
@@ -159,6 +167,14 @@ func (g *GraphPanel) Render() (ui app.UI) {
 			return app.P().Class("graph-empty").Text(g.Empty)
 		}),
 	)
+}
+
+// elementID is id made unique to this graph on its page (Side).
+func (g *GraphPanel) elementID(id string) string {
+	if g.Side == "" {
+		return id
+	}
+	return id + "-" + g.Side
 }
 
 // farZoom is the zoom below which node labels are not drawn (class "far"): they are

@@ -135,6 +135,26 @@ func (g *GraphPanel) fitNow(w, h float64, prepared *scene.Prepared) {
 	g.fitVP = g.vp
 }
 
+// refitIfOutgrown fits the view again when the scene has grown past the panel since the
+// last fit and the person has not panned or zoomed since: objects created after the fit
+// (a controller's Pods, a comparison's run) must not sit off screen until Fit is
+// pressed. A view the person moved stays where they put it, and a scene that still fits
+// keeps its place: no refit per tick.
+func (g *GraphPanel) refitIfOutgrown(ctx app.Context) {
+	if g.View == nil || g.vp != g.fitVP {
+		return
+	}
+	w, h := svgSize(ctx)
+	s := g.currentScene()
+	if w <= 0 || h <= 0 || g.vp.Shows(s.Width, s.Height, w, h) {
+		return
+	}
+	before := g.vp
+	if g.fitNow(w, h, nil); g.vp != before {
+		ctx.Update()
+	}
+}
+
 // refitOnResize fits the view again when the SVG changes size while the view is still
 // the fitted one (no pan or zoom since): a notice's strip above the graph, a resized
 // window or a projector's resolution must not leave the graph cut off or small.
