@@ -70,9 +70,10 @@ func (c *Compare) Do(cmd Cmd) error {
 		return fmt.Errorf("compare mode: %s acts on one session only", cmd)
 	}
 	if cmd == CmdDelete {
-		if err := c.canDelete(); err != nil {
+		if err := c.CanDelete(); err != nil {
 			return err
 		}
+		c.A.Selected, c.B.Selected = uidOf(c.A.View(), c.selected), uidOf(c.B.View(), c.selected)
 	}
 	errA, errB := c.A.Do(cmd), c.B.Do(cmd)
 	if errA != nil {
@@ -148,20 +149,19 @@ func uidOf(v *workspace.View, ref gccore.ObjectRef) types.UID {
 	return ""
 }
 
-// canDelete says why Delete cannot act in both runs: it deletes the selected object in
-// each, A with its policy and B with its own (SetPolicy), and the comparison's link
-// replays A's delete in B (Link), so both must store it.
-func (c *Compare) canDelete() error {
+// CanDelete says why Delete cannot act in both runs now, nil when it can: it deletes the
+// selected object in each, A with its policy and B with its own (SetPolicy), and the
+// comparison's link replays A's delete in B (Link), so both must store it.
+func (c *Compare) CanDelete() error {
 	ref, ok := c.Selected()
 	if !ok {
 		return errors.New(i18n.Tr(c.A.Lang, "select an object in the graph first"))
 	}
-	c.A.Selected, c.B.Selected = uidOf(c.A.View(), ref), uidOf(c.B.View(), ref)
 	for _, side := range []struct {
 		name string
-		uid  types.UID
-	}{{"A", c.A.Selected}, {"B", c.B.Selected}} {
-		if side.uid == "" {
+		view *workspace.View
+	}{{"A", c.A.View()}, {"B", c.B.View()}} {
+		if uidOf(side.view, ref) == "" {
 			return fmt.Errorf(i18n.Tr(c.A.Lang, "%s is gone in %s: Delete acts in both runs"), ref, side.name)
 		}
 	}

@@ -81,6 +81,20 @@ func TestCompare(t *testing.T) {
 	}
 }
 
+// orphanCompare is compare mode on example id, B deleting with Orphan.
+func orphanCompare(t *testing.T, id string) *Compare {
+	t.Helper()
+	ws, _, err := workspace.OpenExample(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := NewCompare("en", &Library{}, ws, compare.Setting{Key: "policy", Value: "Orphan"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
 // fateList is a comparison's differing fates, "Kind name A->B", joined.
 func fateList(c *Compare) string {
 	var fates []string
@@ -96,14 +110,7 @@ func fateList(c *Compare) string {
 // family goes) and B with Orphan (ORPH-1: the parents stay); the link replays both.
 // An object one run no longer stores cannot be deleted in both: one error.
 func TestCompareDelete(t *testing.T) {
-	ws, _, err := workspace.OpenExample("configmap-family")
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, err := NewCompare("en", &Library{}, ws, compare.Setting{Key: "policy", Value: "Orphan"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := orphanCompare(t, "configmap-family")
 	c.SetPolicy("Background")
 	if c.A.Policy != "Background" || c.B.Policy != "Orphan" {
 		t.Fatalf("policies %q and %q, want Background and Orphan", c.A.Policy, c.B.Policy)
@@ -199,14 +206,7 @@ func TestCompareLink(t *testing.T) {
 // TestComparePolicy: a policy setting changes the scenario's delete steps and the
 // person's deletes on B only.
 func TestComparePolicy(t *testing.T) {
-	ws, _, err := workspace.OpenExample("deployment")
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, err := NewCompare("en", &Library{}, ws, compare.Setting{Key: "policy", Value: "Orphan"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := orphanCompare(t, "deployment")
 	if c.A.Policy != "" || c.B.Policy != "Orphan" {
 		t.Errorf("policies %q and %q", c.A.Policy, c.B.Policy)
 	}

@@ -2,9 +2,11 @@ package ui
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/gcplay/gcplay/app/scene"
 	"github.com/gcplay/gcplay/app/workspace"
+	"github.com/gcplay/gcplay/gccore"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"k8s.io/apimachinery/pkg/types"
 )
@@ -26,6 +28,9 @@ type GraphPanel struct {
 	Marked map[types.UID]bool
 	// Empty is what an empty graph says, naming only the controls the page offers.
 	Empty string
+	// Ghosts are compare mode's objects gone in this run that the other still stores:
+	// drawn dashed where they would sit (scene.WithGhosts). Nil outside it.
+	Ghosts []*gccore.Object
 	// Side tells the graphs of one page apart in their element ids: "" on the page,
 	// "a" and "b" in compare mode (the search box is graph-find, graph-find-a, ...).
 	Side string
@@ -121,12 +126,42 @@ func (g *GraphPanel) sceneWith(prepared *scene.Prepared) *scene.Scene {
 	if g.View != nil && !g.isFitted() && scene.Large(g.View, g.Mode) {
 		return unfolded
 	}
-	key := fmt.Sprintf("%d/%d/%p", g.View.Version, g.Mode, g.Collapsed)
+	key := fmt.Sprintf("%d/%d/%p/%s", g.View.Version, g.Mode, g.Collapsed, ghostKey(g.Ghosts))
 	if g.scene == nil || g.sceneKey != key {
-		g.scene = scene.BuildPrepared(g.scene, prepared, g.View, g.Mode, g.Collapsed)
+		g.scene = scene.BuildPrepared(g.scene, prepared, g.drawn(), g.Mode, g.Collapsed)
 		g.sceneKey = key
 	}
 	return g.scene
+}
+
+// drawn is the view the scene is laid out from: the page's, with compare mode's ghosts.
+func (g *GraphPanel) drawn() *workspace.View {
+	if g.Mode != scene.API {
+		return g.View
+	}
+	return scene.WithGhosts(g.View, g.Ghosts)
+}
+
+// ghostKey tells one set of ghosts from another in the scene's cache key.
+func ghostKey(ghosts []*gccore.Object) string {
+	var b strings.Builder
+	for _, o := range ghosts {
+		b.WriteString(string(o.UID))
+		b.WriteByte(',')
+	}
+	return b.String()
+}
+
+// ghostUIDs are the ghosts' uids, for the canvas to draw them as ghosts.
+func ghostUIDs(ghosts []*gccore.Object) map[types.UID]bool {
+	if len(ghosts) == 0 {
+		return nil
+	}
+	m := make(map[types.UID]bool, len(ghosts))
+	for _, o := range ghosts {
+		m[o.UID] = true
+	}
+	return m
 }
 
 // Render draws the panel header (mode switch, zoom, legend) and the SVG.
@@ -160,7 +195,7 @@ func (g *GraphPanel) Render() (ui app.UI) {
 		svgEl("svg").Class("graph-svg", g.detail()).Attr("data-graph", g.Mode.String()).Attr("role", "img").Aria("label", fmt.Sprintf("%s graph, %d nodes", g.Mode, len(s.Nodes))).
 			OnClick(g.onClick).Body(
 			svgEl("g").Attr("transform", transformOf(g.vp)).Body(
-				&GraphCanvas{Lang: g.Lang, Scene: s, Selected: g.Selected, Collapsed: g.Collapsed, Marked: g.Marked},
+				&GraphCanvas{Lang: g.Lang, Scene: s, Selected: g.Selected, Collapsed: g.Collapsed, Marked: g.Marked, Ghosts: ghostUIDs(g.Ghosts)},
 			),
 		),
 		app.If(len(s.Nodes) == 0 && s != unfolded, func() app.UI {

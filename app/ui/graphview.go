@@ -122,7 +122,7 @@ func (g *GraphPanel) foldAndFit(ctx app.Context) {
 	if w <= 0 || h <= 0 || g.View == nil {
 		return
 	}
-	collapsed, prepared := scene.FoldPrepared(g.View, g.Mode, g.Collapsed, w, h, farZoom)
+	collapsed, prepared := scene.FoldPrepared(g.drawn(), g.Mode, g.Collapsed, w, h, farZoom)
 	g.setCollapsed(ctx, collapsed)
 	g.fitNow(w, h, prepared)
 	g.again(viewChange{fit: true})
