@@ -24,8 +24,9 @@ var compareWords = map[string]struct{ compare, runIdle, diverge, share string }{
 // lens golden opens as a link; Compare opens it twice with B under kubernetes=1.16; Run
 // until idle on both; the banner says the traces diverge at tick 1, and child-1 and
 // child-2, kept under today's rules and deleted under 1.16 (V-1), are marked
-// fate-differs in A's graph (in B's they are gone) and listed A → B. The comparison's
-// link reopens the same view in a new tab, and embedded (?embed=1) it fits 960×600.
+// fate-differs in A's graph, drawn as ghosts in B's, where they are gone, and listed
+// A → B; no element id is used twice. The comparison's link reopens the same view in a
+// new tab, and embedded (?embed=1) it fits 960×600.
 func TestCompare(t *testing.T) {
 	src := golden(t, "lens-cross-namespace-current.yaml")
 	for _, lang := range []string{"en", "zh-CN"} {

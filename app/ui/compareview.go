@@ -28,9 +28,10 @@ var compareChoices = []struct {
 // maxDivergingRecords is how many records of each side the divergence lists.
 const maxDivergingRecords = 8
 
-// CompareView shows compare mode: the picker of B's setting, the time controls acting
-// on both sides, where the traces first diverge, and the two graphs side by side with
-// the objects whose fate differs marked in both.
+// CompareView shows compare mode: the picker of B's setting, the time controls and the
+// Delete acting on both sides (comparedelete.go), where the traces first diverge, and the
+// two graphs side by side with the objects whose fate differs marked in both, and drawn
+// as ghosts where they are gone.
 type CompareView struct {
 	app.Compo
 
@@ -133,50 +134,6 @@ func (v *CompareView) controls() app.UI {
 		app.Span().Class("tb-label", "cmp-together").Text(tr(v.Lang, "A and B step together.")),
 		v.deleteGroup(),
 	)
-}
-
-// legend explains the graphs' two compare marks, at the banner's end.
-func (v *CompareView) legend() app.UI {
-	return app.Span().Class("lg", "cmp-legend").Body(
-		app.Span().Class("lg-box", "lg-fate"), app.Text(tr(v.Lang, "fate differs in the other run")),
-		app.Span().Class("lg-box", "lg-ghost"), app.Text(tr(v.Lang, "gone here, stored in the other run")),
-	)
-}
-
-// deleteGroup names the object selected in either graph and deletes it in both runs,
-// each with its policy: A with the workspace's, B with its own (the compared one when
-// the setting is policy).
-func (v *CompareView) deleteGroup() app.UI {
-	c := v.Compare
-	ref, ok := c.Selected()
-	what := app.Span().Class("sel-none").Text(tr(v.Lang, "Click an object to select it."))
-	if ok {
-		label := ref.Kind + " " + ref.Name
-		if ref.Namespace != "" {
-			label = ref.Kind + " " + ref.Namespace + "/" + ref.Name
-		}
-		what = app.Span().Class("sel-name").DataSet("compare-selected", ref.String()).Title(ref.String()).Text(label)
-	}
-	policies := fmt.Sprintf(tr(v.Lang, "A: %s · B: %s"), v.policyName(c.A.Policy), v.policyName(c.B.Policy))
-	title := tr(v.Lang, "Delete the selected object in both runs, each with its policy (Delete key)")
-	cannot := c.CanDelete()
-	if ok && cannot != nil {
-		title = cannot.Error() // gone in a run: say which
-	}
-	return app.Div().Class("tb-group", "cmp-delete").Body(
-		what,
-		app.Button().Class("btn", "btn-danger").DataSet("compare-delete", "1").Disabled(cannot != nil).Title(title).
-			Text(tr(v.Lang, "Delete")).OnClick(func(ctx app.Context, e app.Event) { v.onCmd(ctx, session.CmdDelete) }),
-		app.Span().Class("cmp-policies").DataSet("policies", c.A.Policy+"|"+c.B.Policy).Text(policies),
-	)
-}
-
-// policyName is a policy as the Delete bar names it: "" is the API server's default.
-func (v *CompareView) policyName(policy string) string {
-	if policy == "" {
-		return tr(v.Lang, "Default")
-	}
-	return policy
 }
 
 // banner says where the traces first diverge, and which objects end differently.
