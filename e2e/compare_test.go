@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 	"github.com/gcplay/gcplay/app/workspace"
 )
 
@@ -138,10 +139,11 @@ const familyGhosts = "default/child-a default/child-b default/parent-a default/p
 
 // TestCompareDelete: compare mode's own Delete (issue 26 §3), in English and Chinese. The
 // configmap-family example has no delete, so policy=Orphan alone shows nothing; grandparent
-// clicked in A's graph is selected in B's too, and Delete deletes it in both runs, A with
-// the workspace's policy (the default: Background) and B with Orphan. After Run until
-// idle the family is gone in A, drawn there as ghosts where it stood, and live in B,
-// marked; the comparison's link replays the delete in a new tab and embedded.
+// clicked in A's graph is selected in B's too, and Delete (the button in English, the
+// Delete key in Chinese) deletes it in both runs, A with the workspace's policy (the
+// default: Background) and B with Orphan. After Run until idle the family is gone in A,
+// drawn there as ghosts where it stood, and live in B, marked; the comparison's link
+// replays the delete in a new tab and embedded.
 func TestCompareDelete(t *testing.T) {
 	for _, lang := range []string{"en", "zh-CN"} {
 		t.Run(lang, func(t *testing.T) {
@@ -163,7 +165,11 @@ func TestCompareDelete(t *testing.T) {
 				t.Errorf("the Delete bar says %q, want %q", got, w.policies)
 			}
 			shoot(t, ctx, "compare-delete-selected-"+lang)
-			do(t, ctx, "delete in both runs", chromedp.Click(chromedp.CSS(`[data-compare-delete]`)))
+			if lang == "en" {
+				do(t, ctx, "delete in both runs", chromedp.Click(chromedp.CSS(`[data-compare-delete]`)))
+			} else { // the Delete key, as on the page
+				do(t, ctx, "press Delete", chromedp.KeyEvent(kb.Delete))
+			}
 			waitJS(t, ctx, "the delete done", `document.querySelector('.cmp-banner')?.dataset.diverge !== 'none'`, 10*time.Second)
 			click(t, ctx, w.runIdle)
 			checkFamily(t, ctx)
