@@ -236,3 +236,35 @@ func checkFamily(t *testing.T, ctx context.Context) {
 	checkCompareIDs(t, ctx)
 	waitJS(t, ctx, "both graphs' nodes in view", nodesInViewJS, 10*time.Second)
 }
+
+// growingDeployment is a Deployment alone with its controllers: they create its
+// ReplicaSet and then its four Pods (DEP-1, RS-2), so the graphs grow after their fit.
+const growingDeployment = `version: 2
+controllers: [deployment, replicaset]
+objects:
+- apiVersion: apps/v1
+  kind: Deployment
+  metadata: {name: web, uid: web-deploy}
+  spec:
+    replicas: 4
+    selector: {matchLabels: {app: web}}
+    template:
+      metadata: {labels: {app: web}}
+      spec: {containers: [{name: c, image: nginx}]}
+`
+
+// TestCompareGraphsRefit: both graphs of compare mode, fitted to a lone Deployment, fit
+// again when its controllers' ReplicaSet and Pods outgrow them (the graph's refit, not a
+// Fit pressed), at 1366×657 in Chinese.
+func TestCompareGraphsRefit(t *testing.T) {
+	ctx := newTab(t)
+	do(t, ctx, "a 1366×657 window", chromedp.EmulateViewport(1366, 657))
+	openURL(t, ctx, baseURL+"/?lang=zh-CN#scenario="+workspace.EncodeLink([]byte(growingDeployment)))
+	click(t, ctx, "对比")
+	waitJS(t, ctx, "compare mode", `document.querySelectorAll('.cmp-side .graph-svg [data-kind="Deployment"]').length === 2`, 10*time.Second)
+	waitJS(t, ctx, "the Deployments in view", nodesInViewJS, 10*time.Second)
+	click(t, ctx, "运行至空闲")
+	waitJS(t, ctx, "eight Pods drawn", `document.querySelectorAll('.cmp-side .graph-svg [data-kind="Pod"]').length === 8`, 30*time.Second)
+	waitJS(t, ctx, "both graphs' nodes in view", nodesInViewJS, 10*time.Second)
+	screenshot(t, ctx, "compare-refit-zh-CN-1366x657")
+}
