@@ -209,7 +209,11 @@ func (c *Compare) Ghosts() (a, b []*gccore.Object) {
 		}
 		var out []*gccore.Object
 		for _, d := range fates {
-			if fate := map[bool]compare.Fate{true: d.A, false: d.B}[inA]; fate == compare.Gone {
+			fate := d.B
+			if inA {
+				fate = d.A
+			}
+			if fate == compare.Gone {
 				out = append(out, byRef[d.Ref]) // fates differ: the other run stores it
 			}
 		}

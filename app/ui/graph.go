@@ -75,8 +75,8 @@ func (g *GraphPanel) OnDismount() {
 // OnUpdate runs when the page hands new props down.
 func (g *GraphPanel) OnUpdate(ctx app.Context) { ctx.Defer(g.afterRender) }
 
-// afterRender fits a newly opened workspace into the panel, and a scene grown past it
-// (refitIfOutgrown). (The nodes' markup carries
+// afterRender fits a newly opened workspace into the panel, redoes a pending view change,
+// or fits a scene grown past the panel (refitIfOutgrown). (The nodes' markup carries
 // data-namespace="" for cluster-scoped objects: the page contract wants the attribute.)
 func (g *GraphPanel) afterRender(ctx app.Context) {
 	el := ctx.JSSrc()
