@@ -132,6 +132,9 @@ func TestCompareDelete(t *testing.T) {
 	if got := fateList(c); got != want {
 		t.Fatalf("fates %s, want %s", got, want)
 	}
+	if a, b := c.Ghosts(); len(a) != 5 || len(b) != 0 || a[0].Name != "child-a" {
+		t.Errorf("ghosts: %d in A (first %v), %d in B; want the five gone in A", len(a), a[0].Ref(), len(b))
+	}
 	back, err := OpenCompareLink("en", &Library{}, c.Link())
 	if err != nil {
 		t.Fatal(err)
