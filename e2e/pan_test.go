@@ -132,3 +132,42 @@ func drag(t *testing.T, ctx context.Context, x0, y0, x1, y1 float64) {
 	steps = append(steps, chromedp.MouseEvent(chromedp.MouseReleased, x1, y1, held, chromedp.ClickCount(1)))
 	do(t, ctx, fmt.Sprintf("drag from (%.0f, %.0f) to (%.0f, %.0f)", x0, y0, x1, y1), steps...)
 }
+
+// nodesInViewJS is true when every node box of each graph lies inside its SVG (a pixel
+// aside), and there is at least one.
+const nodesInViewJS = `[...document.querySelectorAll('.graph-svg')].every(svg => {
+	const s = svg.getBoundingClientRect(), boxes = [...svg.querySelectorAll('.node .node-box')];
+	return boxes.length > 0 && boxes.every(b => { const r = b.getBoundingClientRect();
+		return r.left >= s.left - 1 && r.right <= s.right + 1 && r.top >= s.top - 1 && r.bottom <= s.bottom + 1; });
+})`
+
+// TestGraphRefitsWhenOutgrown: the graph fits a scene that grows past it after its fit,
+// without Fit pressed: rs-expectations' ReplicaSet, fitted alone with its one Pod, ends
+// with four Pods and the recap, all in view. Once the person has zoomed, the view stays
+// as they left it while the scene grows.
+func TestGraphRefitsWhenOutgrown(t *testing.T) {
+	ctx := lessonAtStart(t, "rs-expectations")
+	waitJS(t, ctx, "the start in view", nodesInViewJS, 10*time.Second)
+	click(t, ctx, "Show solution")
+	waitAllMet(t, ctx, "the solution of rs-expectations")
+	waitJS(t, ctx, "the solution played out", settledJS, 20*time.Second)
+	waitJS(t, ctx, "four Pods drawn", `document.querySelectorAll('.graph-svg [data-kind="Pod"]').length === 4`, 10*time.Second)
+	waitJS(t, ctx, "every node in view after the Pods came", nodesInViewJS, 10*time.Second)
+	screenshot(t, ctx, "graph-refit-rs-expectations-recap")
+
+	click(t, ctx, "Restart lesson")
+	waitJS(t, ctx, "the start again", `document.querySelectorAll('.graph-svg [data-kind="Pod"]').length < 4`, 10*time.Second)
+	fitted := eval[string](t, ctx, transformJS)
+	do(t, ctx, "zoom in", chromedp.Click(chromedp.CSS(`button[aria-label="Zoom in"]`)))
+	waitJS(t, ctx, "the zoom drawn", transformJS+` !== `+fmt.Sprintf("%q", fitted), 5*time.Second)
+	zoomed := eval[string](t, ctx, transformJS)
+	do(t, ctx, "open the Console tab", chromedp.Click(tab("Console")))
+	if out, errText := typeCommand(t, ctx, `kubectl patch rs web --type=merge -p '{"spec":{"replicas":4}}'`); errText != "" {
+		t.Fatalf("patch replicas: %q %q", out, errText)
+	}
+	click(t, ctx, "Run until idle")
+	waitJS(t, ctx, "four Pods drawn", `document.querySelectorAll('.graph-svg [data-kind="Pod"]').length === 4`, 10*time.Second)
+	if got := eval[string](t, ctx, transformJS); got != zoomed {
+		t.Errorf("the zoomed view moved to %s when the scene grew, want %s", got, zoomed)
+	}
+}

@@ -161,6 +161,10 @@ func TestViewport(t *testing.T) {
 	if c := CentreOn(100, 50, 1000, 560, 2); c.X+100*2 != 500 || c.Y+50*2 != 280 {
 		t.Fatalf("centre: %+v", c)
 	}
+	// Shows: the graph refits a scene grown past the panel (a node's worth wider).
+	if f := Fit(232, 110, 1000, 560, legible); !f.Shows(232, 110, 1000, 560) || f.Shows(232+300, 110, 1000, 560) {
+		t.Fatalf("a fitted node is shown, one grown wider is not: %+v", f)
+	}
 }
 
 // TestUnfoldOneLayer: in a large graph unfolding a node folds its dependents that have

@@ -42,6 +42,13 @@ func Fit(w, h, viewW, viewH, minZoom float64) Viewport {
 	return Viewport{X: (viewW - w*z) / 2, Y: y, Zoom: z}
 }
 
+// Shows reports whether the whole w × h scene lies inside a viewW × viewH SVG under v
+// (a pixel's rounding aside).
+func (v Viewport) Shows(w, h, viewW, viewH float64) bool {
+	const slack = 1
+	return v.X >= -slack && v.Y >= -slack && v.X+w*v.Zoom <= viewW+slack && v.Y+h*v.Zoom <= viewH+slack
+}
+
 // CentreOn puts the scene point (x, y) at the centre of a viewW × viewH SVG at zoom z.
 func CentreOn(x, y, viewW, viewH, z float64) Viewport {
 	return Viewport{X: viewW/2 - x*z, Y: viewH/2 - y*z, Zoom: z}

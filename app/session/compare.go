@@ -1,9 +1,11 @@
 package session
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
+	"github.com/gcplay/gcplay/app/i18n"
 	"github.com/gcplay/gcplay/app/workspace"
 	"github.com/gcplay/gcplay/gccore"
 	"github.com/gcplay/gcplay/gccore/compare"
@@ -17,6 +19,10 @@ import (
 type Compare struct {
 	Setting compare.Setting
 	A, B    *Session
+
+	// selected is the object selected in either graph (Select), by reference: its uid
+	// may differ between the runs. Zero when nothing is.
+	selected gccore.ObjectRef
 }
 
 // NewCompare opens ws twice at its start (workspace.Variant: its scenario with the
@@ -38,9 +44,7 @@ func compareWith(lang string, lib *Library, a *workspace.Workspace, set compare.
 	c := &Compare{Setting: set, A: New(lang, lib), B: New(lang, lib)}
 	c.A.Open(a)
 	c.B.Open(b)
-	if set.Key == "policy" {
-		c.B.Policy = set.Value
-	}
+	c.SetPolicy("")
 	if err := c.catchUp(); err != nil {
 		return nil, err
 	}
@@ -56,14 +60,20 @@ func compareWith(lang string, lib *Library, a *workspace.Workspace, set compare.
 }
 
 // compareCmds are the commands that act on both sides.
-var compareCmds = map[Cmd]bool{CmdStep: true, CmdRunIdle: true, CmdReset: true, CmdBack: true, CmdForward: true}
+var compareCmds = map[Cmd]bool{CmdStep: true, CmdRunIdle: true, CmdReset: true, CmdBack: true, CmdForward: true, CmdDelete: true}
 
-// Do runs a time command (Step, Run until idle, Reset, Back, Forward) on both sides;
-// after Run until idle the side that settled first steps on to the other's tick, so both
-// always show one tick.
+// Do runs a time command (Step, Run until idle, Reset, Back, Forward) or Delete on both
+// sides; after Run until idle the side that settled first steps on to the other's tick,
+// so both always show one tick.
 func (c *Compare) Do(cmd Cmd) error {
 	if !compareCmds[cmd] {
 		return fmt.Errorf("compare mode: %s acts on one session only", cmd)
+	}
+	if cmd == CmdDelete {
+		if err := c.CanDelete(); err != nil {
+			return err
+		}
+		c.A.Selected, c.B.Selected = uidOf(c.A.View(), c.selected), uidOf(c.B.View(), c.selected)
 	}
 	errA, errB := c.A.Do(cmd), c.B.Do(cmd)
 	if errA != nil {
@@ -98,6 +108,66 @@ func (c *Compare) catchUp() error {
 	return nil
 }
 
+// SetPolicy is the policy A deletes with (the workspace's, Session.Policy), and B too
+// unless the comparison is of the policy, which B then deletes with.
+func (c *Compare) SetPolicy(policy string) {
+	c.A.Policy, c.B.Policy = policy, policy
+	if c.Setting.Key == "policy" {
+		c.B.Policy = c.Setting.Value
+	}
+}
+
+// Select selects, in both graphs, the object with uid in either run (a click in one
+// graph): the same object by reference in the other run, whose uid may differ. Another
+// uid (a node of the GC's graph with no object) is selected in both as it is.
+func (c *Compare) Select(uid types.UID) {
+	c.selected = gccore.ObjectRef{}
+	c.A.Selected, c.B.Selected = uid, uid
+	o, ok := c.A.View().ObjectByUID(uid)
+	if !ok {
+		o, ok = c.B.View().ObjectByUID(uid)
+	}
+	if !ok {
+		return
+	}
+	c.selected = o.Ref()
+	c.A.Selected, c.B.Selected = uidOf(c.A.View(), c.selected), uidOf(c.B.View(), c.selected)
+}
+
+// Selected is the object selected in both graphs, by reference.
+func (c *Compare) Selected() (gccore.ObjectRef, bool) {
+	return c.selected, c.selected != gccore.ObjectRef{}
+}
+
+// uidOf is the uid of the object ref stores in v's run; "" when it stores none.
+func uidOf(v *workspace.View, ref gccore.ObjectRef) types.UID {
+	for _, o := range v.Objects {
+		if o.Ref() == ref {
+			return o.UID
+		}
+	}
+	return ""
+}
+
+// CanDelete says why Delete cannot act in both runs now, nil when it can: it deletes the
+// selected object in each, A with its policy and B with its own (SetPolicy), and the
+// comparison's link replays A's delete in B (Link), so both must store it.
+func (c *Compare) CanDelete() error {
+	ref, ok := c.Selected()
+	if !ok {
+		return errors.New(i18n.Tr(c.A.Lang, "select an object in the graph first"))
+	}
+	for _, side := range []struct {
+		name string
+		view *workspace.View
+	}{{"A", c.A.View()}, {"B", c.B.View()}} {
+		if uidOf(side.view, ref) == "" {
+			return fmt.Errorf(i18n.Tr(c.A.Lang, "%s is gone in %s: Delete acts in both runs"), ref, side.name)
+		}
+	}
+	return nil
+}
+
 // Diverge is the first tick at which the two traces, up to the tick shown, differ.
 func (c *Compare) Diverge() (compare.Divergence, bool) {
 	return compare.Diverge(c.A.View().Trace, c.B.View().Trace)
@@ -125,6 +195,31 @@ func (c *Compare) Marked() (a, b map[types.UID]bool) {
 		return m
 	}
 	return uids(c.A.View().Objects), uids(c.B.View().Objects)
+}
+
+// Ghosts are, on each side, the objects whose fate differs that the other side still
+// stores and this one no longer does: the graphs draw them where they would sit
+// (scene.WithGhosts), so what went is seen, not only named.
+func (c *Compare) Ghosts() (a, b []*gccore.Object) {
+	fates := c.Fates()
+	gone := func(inA bool, other *workspace.View) []*gccore.Object {
+		byRef := make(map[gccore.ObjectRef]*gccore.Object, len(other.Objects))
+		for _, o := range other.Objects {
+			byRef[o.Ref()] = o
+		}
+		var out []*gccore.Object
+		for _, d := range fates {
+			fate := d.B
+			if inA {
+				fate = d.A
+			}
+			if fate == compare.Gone {
+				out = append(out, byRef[d.Ref]) // fates differ: the other run stores it
+			}
+		}
+		return out
+	}
+	return gone(true, c.B.View()), gone(false, c.A.View())
 }
 
 // CompareLinkKey starts a compare link's fragment: `#compare=KEY=VALUE&ws=CODE`, the

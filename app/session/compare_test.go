@@ -74,7 +74,87 @@ func TestCompare(t *testing.T) {
 		t.Errorf("after Reset: ticks %d and %d, %d fates differ", c.A.View().Tick, c.B.View().Tick, len(c.Fates()))
 	}
 	if err := c.Do(CmdDelete); err == nil {
-		t.Error("Delete acted in compare mode")
+		t.Error("Delete acted in compare mode with nothing selected")
+	}
+	if err := c.Do(CmdPolicy); err == nil {
+		t.Error("the policy command acted in compare mode")
+	}
+}
+
+// orphanCompare is compare mode on example id, B deleting with Orphan.
+func orphanCompare(t *testing.T, id string) *Compare {
+	t.Helper()
+	ws, _, err := workspace.OpenExample(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := NewCompare("en", &Library{}, ws, compare.Setting{Key: "policy", Value: "Orphan"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// fateList is a comparison's differing fates, "Kind name A->B", joined.
+func fateList(c *Compare) string {
+	var fates []string
+	for _, f := range c.Fates() {
+		fates = append(fates, f.Ref.Kind+" "+f.Ref.Name+" "+string(f.A)+"->"+string(f.B))
+	}
+	return strings.Join(fates, "; ")
+}
+
+// TestCompareDelete: compare mode deletes of its own (issue 26 §3), so policy= shows
+// something on a workspace with no delete: grandparent selected in A's graph is selected
+// in B's too; Delete deletes it in both, A with the workspace's Background (DEL-9c: the
+// family goes) and B with Orphan (ORPH-1: the parents stay); the link replays both.
+// An object one run no longer stores cannot be deleted in both: one error.
+func TestCompareDelete(t *testing.T) {
+	c := orphanCompare(t, "configmap-family")
+	c.SetPolicy("Background")
+	if c.A.Policy != "Background" || c.B.Policy != "Orphan" {
+		t.Fatalf("policies %q and %q, want Background and Orphan", c.A.Policy, c.B.Policy)
+	}
+	if err := c.Do(CmdStep); err != nil {
+		t.Fatal(err)
+	}
+	c.Select("gp")
+	if ref, ok := c.Selected(); !ok || ref.Name != "grandparent" || c.A.Selected != "gp" || c.B.Selected != "gp" {
+		t.Fatalf("selected %v (%v), uids %q and %q", ref, ok, c.A.Selected, c.B.Selected)
+	}
+	if err := c.Do(CmdDelete); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Do(CmdRunIdle); err != nil {
+		t.Fatal(err)
+	}
+	want := "ConfigMap child-a gone->live; ConfigMap child-b gone->live; ConfigMap parent-a gone->live; ConfigMap parent-b gone->live; ConfigMap shared gone->live"
+	if got := fateList(c); got != want {
+		t.Fatalf("fates %s, want %s", got, want)
+	}
+	if a, b := c.Ghosts(); len(a) != 5 || len(b) != 0 || a[0].Name != "child-a" {
+		t.Errorf("ghosts: %d in A (first %v), %d in B; want the five gone in A", len(a), a[0].Ref(), len(b))
+	}
+	back, err := OpenCompareLink("en", &Library{}, c.Link())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := fateList(back); got != want || back.A.View().Tick != c.A.View().Tick {
+		t.Errorf("the link reopened fates %s at tick %d, want %s at %d", got, back.A.View().Tick, want, c.A.View().Tick)
+	}
+	if _, diverged := back.Diverge(); !diverged {
+		t.Error("the link reopened traces that do not diverge")
+	}
+	for i, r := range c.B.View().Trace {
+		if bt := back.B.View().Trace; i >= len(bt) || bt[i].String() != r.String() {
+			t.Fatalf("B's trace reopened differs at record %d: %v", i, r)
+		}
+	}
+
+	c.Select(c.B.View().Objects[0].UID) // gone in A
+	err = c.Do(CmdDelete)
+	if err == nil || !strings.Contains(err.Error(), "is gone in A") {
+		t.Errorf("deleting an object gone in A: %v", err)
 	}
 }
 
@@ -129,16 +209,12 @@ func TestCompareLink(t *testing.T) {
 // TestComparePolicy: a policy setting changes the scenario's delete steps and the
 // person's deletes on B only.
 func TestComparePolicy(t *testing.T) {
-	ws, _, err := workspace.OpenExample("deployment")
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, err := NewCompare("en", &Library{}, ws, compare.Setting{Key: "policy", Value: "Orphan"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := orphanCompare(t, "deployment")
 	if c.A.Policy != "" || c.B.Policy != "Orphan" {
 		t.Errorf("policies %q and %q", c.A.Policy, c.B.Policy)
+	}
+	if c.SetPolicy("Foreground"); c.A.Policy != "Foreground" || c.B.Policy != "Orphan" {
+		t.Errorf("after SetPolicy: policies %q and %q", c.A.Policy, c.B.Policy)
 	}
 }
 
@@ -189,11 +265,7 @@ func TestComparePersonsDelete(t *testing.T) {
 	if err := c.Do(CmdRunIdle); err != nil {
 		t.Fatal(err)
 	}
-	var fates []string
-	for _, f := range c.Fates() {
-		fates = append(fates, f.Ref.Kind+" "+f.Ref.Name+" "+string(f.A)+"->"+string(f.B))
-	}
-	if got := strings.Join(fates, "; "); !strings.Contains(got, "ReplicaSet web-7c9f gone->live") {
+	if got := fateList(c); !strings.Contains(got, "ReplicaSet web-7c9f gone->live") {
 		t.Errorf("fates %s, want ReplicaSet web-7c9f gone in A and live in B", got)
 	}
 }

@@ -35,6 +35,7 @@ func (m *compareMode) open(ctx app.Context, setting string) {
 		if err != nil {
 			return err
 		}
+		c.SetPolicy(p.s.Policy)
 		p.s.Run, p.overlay, m.c = session.Paused, overlayNone, c
 		return nil
 	})
@@ -50,6 +51,7 @@ func (m *compareMode) openLink(fragment string) (bool, error) {
 	if err != nil {
 		return true, &linkError{kind: "#" + session.CompareLinkKey, err: err}
 	}
+	c.SetPolicy(m.p.s.Policy)
 	m.c = c
 	return true, nil
 }
@@ -62,8 +64,8 @@ type linkError struct {
 
 func (e *linkError) Error() string { return linkProblem(e.kind, e.err) }
 
-// do runs a time command on both sides; Close (Escape) leaves compare mode. Other
-// commands do nothing here: the buttons that send them are not shown.
+// do runs a time command or Delete on both sides; Close (Escape) leaves compare mode.
+// Other commands do nothing here: the buttons that send them are not shown.
 func (m *compareMode) do(ctx app.Context, c session.Cmd) {
 	p := m.p
 	p.guard(ctx, string(c), func() error {
@@ -71,7 +73,7 @@ func (m *compareMode) do(ctx app.Context, c session.Cmd) {
 		case session.CmdClose:
 			m.c = nil
 			return nil
-		case session.CmdStep, session.CmdRunIdle, session.CmdReset, session.CmdBack, session.CmdForward:
+		case session.CmdStep, session.CmdRunIdle, session.CmdReset, session.CmdBack, session.CmdForward, session.CmdDelete:
 			return m.c.Do(c)
 		}
 		return nil

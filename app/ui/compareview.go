@@ -28,9 +28,10 @@ var compareChoices = []struct {
 // maxDivergingRecords is how many records of each side the divergence lists.
 const maxDivergingRecords = 8
 
-// CompareView shows compare mode: the picker of B's setting, the time controls acting
-// on both sides, where the traces first diverge, and the two graphs side by side with
-// the objects whose fate differs marked in both.
+// CompareView shows compare mode: the picker of B's setting, the time controls and the
+// Delete acting on both sides (comparedelete.go), where the traces first diverge, and the
+// two graphs side by side with the objects whose fate differs marked in both, and drawn
+// as ghosts where they are gone.
 type CompareView struct {
 	app.Compo
 
@@ -55,6 +56,7 @@ func (v *CompareView) Render() (ui app.UI) {
 	d, diverged := c.Diverge()
 	fates := c.Fates()
 	markA, markB := c.Marked()
+	ghostA, ghostB := c.Ghosts()
 	return app.Div().Class("cmp").DataSet("compare", c.Setting.String()).Body(
 		v.header(),
 		v.controls(),
@@ -64,8 +66,8 @@ func (v *CompareView) Render() (ui app.UI) {
 		app.If(v.showLink && !v.Embed, v.linkBox),
 		v.banner(d, diverged, fates),
 		app.Div().Class("cmp-sides").Body(
-			v.side("a", tr(v.Lang, "A: as written"), c.A, markA, gone(fates, true), d.A, d, diverged),
-			v.side("b", fmt.Sprintf(tr(v.Lang, "B: %s"), c.Setting), c.B, markB, gone(fates, false), d.B, d, diverged),
+			v.side("a", tr(v.Lang, "A: as written"), c.A, markA, ghostA, d.A, d, diverged),
+			v.side("b", fmt.Sprintf(tr(v.Lang, "B: %s"), c.Setting), c.B, markB, ghostB, d.B, d, diverged),
 		),
 	)
 }
@@ -130,15 +132,17 @@ func (v *CompareView) controls() app.UI {
 		),
 		app.Span().Class("tb-tick").DataSet("tick", a.Tick).Textf(tr(v.Lang, "tick %d"), a.Tick),
 		app.Span().Class("tb-label", "cmp-together").Text(tr(v.Lang, "A and B step together.")),
-		app.Span().Class("lg", "cmp-legend").Body(app.Span().Class("lg-box", "lg-fate"), app.Text(tr(v.Lang, "fate differs in the other run"))),
+		v.deleteGroup(),
 	)
 }
 
 // banner says where the traces first diverge, and which objects end differently.
 func (v *CompareView) banner(d compare.Divergence, diverged bool, fates []compare.Difference) app.UI {
 	if !diverged {
-		return app.Div().Class("cmp-banner", "cmp-same").DataSet("diverge", "none").
-			Text(fmt.Sprintf(tr(v.Lang, "The traces are the same so far (tick %d)."), v.Compare.A.View().Tick))
+		return app.Div().Class("cmp-banner", "cmp-same").DataSet("diverge", "none").Body(
+			app.Span().Text(fmt.Sprintf(tr(v.Lang, "The traces are the same so far (tick %d)."), v.Compare.A.View().Tick)),
+			v.legend(),
+		)
 	}
 	var items []app.UI
 	for _, f := range fates {
@@ -155,22 +159,24 @@ func (v *CompareView) banner(d compare.Divergence, diverged bool, fates []compar
 				app.Ul().Body(items...),
 			)
 		}),
+		v.legend(),
 	)
 }
 
 // side is one run: its title, its records of the diverging tick, and its graph.
-func (v *CompareView) side(name, title string, s *session.Session, marked map[types.UID]bool, gone []string, recs []gccore.Record, d compare.Divergence, diverged bool) app.UI {
+func (v *CompareView) side(name, title string, s *session.Session, marked map[types.UID]bool, ghosts []*gccore.Object, recs []gccore.Record, d compare.Divergence, diverged bool) app.UI {
 	view := s.View()
+	gone := goneNames(ghosts)
 	return app.Section().Class("cmp-side").DataSet("side", name).Aria("label", title).Body(
 		app.H2().Class("cmp-side-title").Text(title),
 		app.If(len(gone) > 0, func() app.UI {
-			return app.P().Class("cmp-gone").DataSet("gone", strings.Join(gone, ", ")).
-				Text(tr(v.Lang, "Gone here (fate differs): ") + strings.Join(gone, ", "))
+			text := tr(v.Lang, "Gone here (drawn dashed): ") + strings.Join(gone, ", ")
+			return app.P().Class("cmp-gone").DataSet("gone", strings.Join(gone, ", ")).Title(text).Text(text)
 		}),
 		app.If(diverged, func() app.UI { return v.records(recs, d) }),
-		&GraphPanel{Lang: v.Lang, View: view, Mode: s.Mode, Selected: s.Selected, Collapsed: s.Collapsed, Marked: marked,
-			Empty:    tr(v.Lang, "No objects."),
-			onSelect: func(ctx app.Context, uid types.UID) { v.session(name).Selected = uid },
+		&GraphPanel{Lang: v.Lang, View: view, Mode: s.Mode, Selected: s.Selected, Collapsed: s.Collapsed, Marked: marked, Ghosts: ghosts,
+			Empty: tr(v.Lang, "No objects."), Side: name,
+			onSelect: func(ctx app.Context, uid types.UID) { v.Compare.Select(uid) },
 			onToggle: func(ctx app.Context, id string) { v.session(name).Toggle(id) },
 			onMode:   func(ctx app.Context, m scene.Mode) { v.session(name).Mode = m },
 			onCollapse: func(ctx app.Context, m map[string]bool) {
@@ -179,23 +185,15 @@ func (v *CompareView) side(name, title string, s *session.Session, marked map[ty
 	)
 }
 
-// gone lists the objects whose fate differs and that one side (A when inA) no longer
-// stores: its graph has no node for them to mark.
-func gone(fates []compare.Difference, inA bool) []string {
+// goneNames names a side's ghosts, "Kind namespace/name", for the line above its graph.
+func goneNames(ghosts []*gccore.Object) []string {
 	var out []string
-	for _, f := range fates {
-		fate := f.B
-		if inA {
-			fate = f.A
+	for _, o := range ghosts {
+		name := o.Name
+		if o.Namespace != "" {
+			name = o.Namespace + "/" + name
 		}
-		if fate != compare.Gone {
-			continue
-		}
-		name := f.Ref.Name
-		if f.Ref.Namespace != "" {
-			name = f.Ref.Namespace + "/" + name
-		}
-		out = append(out, f.Ref.Kind+" "+name)
+		out = append(out, o.Kind+" "+name)
 	}
 	return out
 }

@@ -29,6 +29,7 @@ func TestCompareViewContract(t *testing.T) {
 		t.Fatal(err)
 	}
 	mustContain(t, render(&CompareView{Compare: c, Lang: "en"}), `data-diverge="1"`, "Traces diverge at tick 1",
-		`data-fate="v1/ConfigMap b/child-1"`, "v1/ConfigMap b/child-2: live → gone", `id="status"`, `data-status="idle"`, `data-gone="ConfigMap b/child-1, ConfigMap b/child-2"`)
-	mustContain(t, render(&CompareView{Compare: c, Lang: "zh-CN"}), "轨迹在第 1 个 tick 出现分歧", "A：按原样", "存活 → 已不存在", "对比")
+		`data-fate="v1/ConfigMap b/child-1"`, "v1/ConfigMap b/child-2: live → gone", `id="status"`, `data-status="idle"`, `data-gone="ConfigMap b/child-1, ConfigMap b/child-2"`,
+		`data-compare-delete="1"`, "A: Default · B: Default", "Click an object to select it.")
+	mustContain(t, render(&CompareView{Compare: c, Lang: "zh-CN"}), "轨迹在第 1 个 tick 出现分歧", "A：按原样", "存活 → 已不存在", "对比", "A：默认 · B：默认", "此处已不存在（以虚线绘制）：")
 }

@@ -2,9 +2,11 @@ package ui
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/gcplay/gcplay/app/scene"
 	"github.com/gcplay/gcplay/app/workspace"
+	"github.com/gcplay/gcplay/gccore"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"k8s.io/apimachinery/pkg/types"
 )
@@ -26,6 +28,12 @@ type GraphPanel struct {
 	Marked map[types.UID]bool
 	// Empty is what an empty graph says, naming only the controls the page offers.
 	Empty string
+	// Ghosts are compare mode's objects gone in this run that the other still stores:
+	// drawn dashed where they would sit (scene.WithGhosts). Nil outside it.
+	Ghosts []*gccore.Object
+	// Side tells the graphs of one page apart in their element ids: "" on the page,
+	// "a" and "b" in compare mode (the search box is graph-find, graph-find-a, ...).
+	Side string
 
 	onSelect func(app.Context, types.UID)
 	onToggle func(app.Context, string)
@@ -67,7 +75,8 @@ func (g *GraphPanel) OnDismount() {
 // OnUpdate runs when the page hands new props down.
 func (g *GraphPanel) OnUpdate(ctx app.Context) { ctx.Defer(g.afterRender) }
 
-// afterRender fits a newly opened workspace into the panel. (The nodes' markup carries
+// afterRender fits a newly opened workspace into the panel, redoes a pending view change,
+// or fits a scene grown past the panel (refitIfOutgrown). (The nodes' markup carries
 // data-namespace="" for cluster-scoped objects: the page contract wants the attribute.)
 func (g *GraphPanel) afterRender(ctx app.Context) {
 	el := ctx.JSSrc()
@@ -80,7 +89,11 @@ func (g *GraphPanel) afterRender(ctx app.Context) {
 		ctx.Update()
 		return
 	}
-	g.redo(ctx)
+	if g.later != (viewChange{}) {
+		g.redo(ctx)
+		return
+	}
+	g.refitIfOutgrown(ctx)
 }
 
 // syncTransform writes the viewport's transform when the DOM holds another: a pan's
@@ -113,12 +126,42 @@ func (g *GraphPanel) sceneWith(prepared *scene.Prepared) *scene.Scene {
 	if g.View != nil && !g.isFitted() && scene.Large(g.View, g.Mode) {
 		return unfolded
 	}
-	key := fmt.Sprintf("%d/%d/%p", g.View.Version, g.Mode, g.Collapsed)
+	key := fmt.Sprintf("%d/%d/%p/%s", g.View.Version, g.Mode, g.Collapsed, ghostKey(g.Ghosts))
 	if g.scene == nil || g.sceneKey != key {
-		g.scene = scene.BuildPrepared(g.scene, prepared, g.View, g.Mode, g.Collapsed)
+		g.scene = scene.BuildPrepared(g.scene, prepared, g.drawn(), g.Mode, g.Collapsed)
 		g.sceneKey = key
 	}
 	return g.scene
+}
+
+// drawn is the view the scene is laid out from: the page's, with compare mode's ghosts.
+func (g *GraphPanel) drawn() *workspace.View {
+	if g.Mode != scene.API {
+		return g.View
+	}
+	return scene.WithGhosts(g.View, g.Ghosts)
+}
+
+// ghostKey tells one set of ghosts from another in the scene's cache key.
+func ghostKey(ghosts []*gccore.Object) string {
+	var b strings.Builder
+	for _, o := range ghosts {
+		b.WriteString(string(o.UID))
+		b.WriteByte(',')
+	}
+	return b.String()
+}
+
+// ghostUIDs are the ghosts' uids, for the canvas to draw them as ghosts.
+func ghostUIDs(ghosts []*gccore.Object) map[types.UID]bool {
+	if len(ghosts) == 0 {
+		return nil
+	}
+	m := make(map[types.UID]bool, len(ghosts))
+	for _, o := range ghosts {
+		m[o.UID] = true
+	}
+	return m
 }
 
 // Render draws the panel header (mode switch, zoom, legend) and the SVG.
@@ -142,7 +185,7 @@ func (g *GraphPanel) Render() (ui app.UI) {
 				Textf(tr(g.Lang, "%d not yet in the GC graph · %d in the GC graph only"), apiOnly, graphOnly),
 			app.If(s.Hidden > 0, func() app.UI { return app.Span().Class("graph-hidden").Textf(tr(g.Lang, "%d collapsed"), s.Hidden) }),
 			app.Span().Class("spacer"),
-			&GraphFind{Lang: g.Lang, View: g.View, Mode: g.Mode, onPick: g.jumpTo},
+			&GraphFind{Lang: g.Lang, View: g.View, Mode: g.Mode, ID: g.elementID("graph-find"), onPick: g.jumpTo},
 			g.zoomButton("−", tr(g.Lang, "Zoom out"), 1/1.25),
 			g.zoomButton("+", tr(g.Lang, "Zoom in"), 1.25),
 			app.Button().Class("btn", "btn-small").Title(tr(g.Lang, "Fit the graph to the panel (f)")).Text(tr(g.Lang, "Fit")).
@@ -152,13 +195,21 @@ func (g *GraphPanel) Render() (ui app.UI) {
 		svgEl("svg").Class("graph-svg", g.detail()).Attr("data-graph", g.Mode.String()).Attr("role", "img").Aria("label", fmt.Sprintf("%s graph, %d nodes", g.Mode, len(s.Nodes))).
 			OnClick(g.onClick).Body(
 			svgEl("g").Attr("transform", transformOf(g.vp)).Body(
-				&GraphCanvas{Lang: g.Lang, Scene: s, Selected: g.Selected, Collapsed: g.Collapsed, Marked: g.Marked},
+				&GraphCanvas{Lang: g.Lang, Scene: s, Selected: g.Selected, Collapsed: g.Collapsed, Marked: g.Marked, Ghosts: ghostUIDs(g.Ghosts)},
 			),
 		),
 		app.If(len(s.Nodes) == 0 && s != unfolded, func() app.UI {
 			return app.P().Class("graph-empty").Text(g.Empty)
 		}),
 	)
+}
+
+// elementID is id made unique to this graph on its page (Side).
+func (g *GraphPanel) elementID(id string) string {
+	if g.Side == "" {
+		return id
+	}
+	return id + "-" + g.Side
 }
 
 // farZoom is the zoom below which node labels are not drawn (class "far"): they are

@@ -23,6 +23,8 @@ type GraphCanvas struct {
 	Collapsed map[string]bool
 	// Marked are the nodes compare mode marks (fate-differs); nil outside it.
 	Marked map[types.UID]bool
+	// Ghosts are the objects compare mode draws though this run no longer stores them.
+	Ghosts map[types.UID]bool
 
 	edges, nodes domList
 	// nodeMarks caches the markup of each node by its data, nodePos its transform by
@@ -83,6 +85,9 @@ func (c *GraphCanvas) keyedNodes() []keyedMarkup {
 	for _, n := range c.Scene.Nodes {
 		d := nodeData(n, n.UID == c.Selected && c.Selected != "", c.Collapsed[n.ID])
 		d.Lang, d.FateDiffers = c.Lang, c.Marked[n.UID]
+		if n.Object && c.Ghosts[n.UID] {
+			d = d.asGhost()
+		}
 		out = append(out, keyedMarkup{key: n.ID, markup: c.nodeMarks.markup(n.ID, d, NodeData.text),
 			attr: c.nodePos.markup(n.ID, [2]float64{n.X, n.Y}, translate)})
 	}

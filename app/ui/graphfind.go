@@ -20,6 +20,9 @@ type GraphFind struct {
 	View *workspace.View
 	Mode scene.Mode
 	Lang string // the page's language (i18n.go)
+	// ID is the box's element id: "graph-find" on the page, one per graph where a page
+	// shows two (compare mode), since an id names one element.
+	ID string
 
 	onPick func(app.Context, string)
 
@@ -34,7 +37,7 @@ func (f *GraphFind) Render() app.UI {
 		matches, total = scene.Find(f.View, f.Mode, f.query, findLimit)
 	}
 	return app.Div().Class("graph-find").Body(
-		app.Input().ID("graph-find").Type("search").Class("graph-find-input").Placeholder(tr(f.Lang, "Find object…")).
+		app.Input().ID(f.ID).Type("search").Class("graph-find-input").Placeholder(tr(f.Lang, "Find object…")).
 			Aria("label", tr(f.Lang, "Find an object in the graph")).AutoComplete(false).
 			OnInput(func(ctx app.Context, e app.Event) { f.query = ctx.JSSrc().Get("value").String() }).
 			OnKeyDown(func(ctx app.Context, e app.Event) {
@@ -80,5 +83,5 @@ func (f *GraphFind) pick(ctx app.Context, id string) {
 
 func (f *GraphFind) clear() {
 	f.query = ""
-	setFieldValue("graph-find", "")
+	setFieldValue(f.ID, "")
 }

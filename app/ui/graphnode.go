@@ -34,6 +34,7 @@ type NodeData struct {
 	HiddenBelow                       int
 	HiddenKinds                       string
 	FateDiffers                       bool   // compare mode: the object ends differently in the other run
+	Ghost                             bool   // compare mode: gone in this run, stored in the other
 	Lang                              string // the badge's language
 }
 
@@ -42,6 +43,13 @@ func nodeData(n scene.Node, selected, collapsed bool) NodeData {
 		UID: string(n.UID), Status: n.Status, Object: n.Object, Finalizers: strings.Join(n.Finalizers, ", "), FinLabel: scene.FinalizerLabel(n.Finalizers, scene.LineEm),
 		Lag: n.Lag, Stale: n.Stale, DeletingDependents: n.DeletingDependents, Selected: selected,
 		Collapsed: collapsed, HasDependents: n.HasDependents, HiddenBelow: n.HiddenBelow, HiddenKinds: n.HiddenKinds}
+}
+
+// asGhost is the node drawn as compare mode's ghost: an object gone in this run, so
+// without the status, lag or cascade it has in the other run, whose copy it is.
+func (n NodeData) asGhost() NodeData {
+	n.Ghost, n.Status, n.Lag, n.DeletingDependents = true, scene.Live, false, false
+	return n
 }
 
 // markup writes the node as SVG text: the box, kind and namespace, name, finalizers and
@@ -62,10 +70,13 @@ func (n *NodeData) markup(b *strings.Builder) {
 	if n.FateDiffers {
 		cls += " fate-differs"
 	}
+	if n.Ghost {
+		cls += " ghost"
+	}
 	fmt.Fprintf(b, `<g class="%s" data-node="%s"`, cls, esc(n.ID))
 	if n.Object {
 		fmt.Fprintf(b, ` data-kind="%s" data-namespace="%s" data-name="%s" data-uid="%s" data-state="%s" tabindex="0" role="button" aria-label="%s"`,
-			esc(n.Kind), esc(n.Namespace), esc(n.Name), esc(n.UID), stateAttr(n.Status), esc(n.describe()))
+			esc(n.Kind), esc(n.Namespace), esc(n.Name), esc(n.UID), n.state(), esc(n.describe()))
 	}
 	kindLine := n.Kind
 	if n.Namespace != "" {
@@ -81,7 +92,7 @@ func (n *NodeData) markup(b *strings.Builder) {
 	if badge := tr(n.Lang, n.badge()); badge != "" {
 		w := textWidth(badge, 6.2) + 10
 		fmt.Fprintf(b, `<g class="badge badge-%s" transform="translate(%.0f -9)"><rect width="%g" height="17" rx="8"/><text x="%g" y="12.5" text-anchor="middle">%s</text></g>`,
-			statusClass(n.Status), scene.NodeW-w-6, w, w/2, esc(badge))
+			n.badgeClass(), scene.NodeW-w-6, w, w/2, esc(badge))
 	}
 	if n.HasDependents {
 		label, w := "−", 30.0
@@ -132,6 +143,8 @@ func textWidth(s string, ascii float64) float64 {
 // badge is the short state shown in the node's corner, in English (tr translates it).
 func (n *NodeData) badge() string {
 	switch {
+	case n.Ghost:
+		return "gone here"
 	case n.Status == scene.Terminating && n.DeletingDependents:
 		return "deleting dependents"
 	case n.Status == scene.Terminating:
@@ -174,11 +187,23 @@ func statusClass(s scene.Status) string {
 	return "live"
 }
 
-func stateAttr(s scene.Status) string {
-	if s == scene.Terminating {
+// state is the node's data-state: a ghost is "gone" (compare mode).
+func (n *NodeData) state() string {
+	switch {
+	case n.Ghost:
+		return "gone"
+	case n.Status == scene.Terminating:
 		return "terminating"
 	}
 	return "live"
+}
+
+// badgeClass colours the badge: by status, a ghost's as a ghost.
+func (n *NodeData) badgeClass() string {
+	if n.Ghost {
+		return "ghost"
+	}
+	return statusClass(n.Status)
 }
 
 // kindClass picks a color family for the kind's band.

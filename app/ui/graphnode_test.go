@@ -50,3 +50,14 @@ func TestShortMiddle(t *testing.T) {
 		}
 	}
 }
+
+// TestGhostNode: compare mode's ghost (an object gone in this run, stored in the other)
+// is drawn with the object's data-* contract, data-state="gone" and its own badge, in
+// place of the lag and status it had in the other run.
+func TestGhostNode(t *testing.T) {
+	d := nodeData(scene.Node{ID: "u", APIVersion: "v1", Kind: "ConfigMap", Namespace: "default", Name: "child-a", UID: "u",
+		Object: true, Status: scene.Terminating, Lag: true}, false, false)
+	d = d.asGhost()
+	d.Lang = "zh-CN"
+	mustContain(t, d.text(), `class="node st-live ghost"`, `data-name="child-a"`, `data-state="gone"`, `badge-ghost`, "此处已不存在")
+}

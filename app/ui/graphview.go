@@ -122,7 +122,7 @@ func (g *GraphPanel) foldAndFit(ctx app.Context) {
 	if w <= 0 || h <= 0 || g.View == nil {
 		return
 	}
-	collapsed, prepared := scene.FoldPrepared(g.View, g.Mode, g.Collapsed, w, h, farZoom)
+	collapsed, prepared := scene.FoldPrepared(g.drawn(), g.Mode, g.Collapsed, w, h, farZoom)
 	g.setCollapsed(ctx, collapsed)
 	g.fitNow(w, h, prepared)
 	g.again(viewChange{fit: true})
@@ -133,6 +133,26 @@ func (g *GraphPanel) fitNow(w, h float64, prepared *scene.Prepared) {
 	s := g.sceneWith(prepared)
 	g.vp = scene.Fit(s.Width, s.Height, w, h, farZoom)
 	g.fitVP = g.vp
+}
+
+// refitIfOutgrown fits the view again when the scene has grown past the panel since the
+// last fit and the person has not panned or zoomed since: objects created after the fit
+// (a controller's Pods, a comparison's run) must not sit off screen until Fit is
+// pressed. A view the person moved stays where they put it, and a scene that still fits
+// keeps its place: no refit per tick.
+func (g *GraphPanel) refitIfOutgrown(ctx app.Context) {
+	if g.View == nil || g.vp != g.fitVP {
+		return
+	}
+	w, h := svgSize(ctx)
+	s := g.currentScene()
+	if w <= 0 || h <= 0 || g.vp.Shows(s.Width, s.Height, w, h) {
+		return
+	}
+	before := g.vp
+	if g.fitNow(w, h, nil); g.vp != before {
+		ctx.Update()
+	}
 }
 
 // refitOnResize fits the view again when the SVG changes size while the view is still
