@@ -7,16 +7,13 @@ import (
 
 	"github.com/gcplay/gcplay/app/workspace"
 	"github.com/gcplay/gcplay/gccore/compare"
+	"github.com/gcplay/gcplay/internal/fixtures"
 )
 
 // goldenWorkspace opens a golden scenario of gccore/testdata/scenarios.
 func goldenWorkspace(t *testing.T, file string) *workspace.Workspace {
 	t.Helper()
-	src, err := os.ReadFile("../../gccore/testdata/scenarios/" + file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ws, err := workspace.New(file, src)
+	ws, err := workspace.New(file, fixtures.Golden(t, file))
 	if err != nil {
 		t.Fatal(err)
 	}

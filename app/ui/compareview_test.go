@@ -1,22 +1,18 @@
 package ui
 
 import (
-	"os"
 	"testing"
 
 	"github.com/gcplay/gcplay/app/session"
 	"github.com/gcplay/gcplay/app/workspace"
 	"github.com/gcplay/gcplay/gccore/compare"
+	"github.com/gcplay/gcplay/internal/fixtures"
 )
 
 // TestCompareViewContract: compare mode's view names its setting and sides, says where
 // the traces diverge and lists the differing fates, in English and Chinese.
 func TestCompareViewContract(t *testing.T) {
-	src, err := os.ReadFile("../../gccore/testdata/scenarios/lens-cross-namespace-current.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ws, err := workspace.New("lens", src)
+	ws, err := workspace.New("lens", fixtures.Golden(t, "lens-cross-namespace-current.yaml"))
 	if err != nil {
 		t.Fatal(err)
 	}

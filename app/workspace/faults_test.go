@@ -1,19 +1,16 @@
 package workspace
 
 import (
-	"os"
 	"testing"
+
+	"github.com/gcplay/gcplay/internal/fixtures"
 )
 
 // TestLostWatchInView: the view says how many watch events the GC's informers lost
 // (FAULT-2) and the tick of the relist that repairs them (FAULT-3). In the dropped-event
 // golden, seed 30 loses the owner's DELETED at tick 1; the relist at tick 10 repairs it.
 func TestLostWatchInView(t *testing.T) {
-	src, err := os.ReadFile("../../gccore/testdata/scenarios/faults-dropped-event-relist.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	w, err := New("faults-dropped-event-relist.yaml", src)
+	w, err := New("faults-dropped-event-relist.yaml", fixtures.Golden(t, "faults-dropped-event-relist.yaml"))
 	if err != nil {
 		t.Fatal(err)
 	}
