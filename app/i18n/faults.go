@@ -19,4 +19,16 @@ var zhCNFaults = map[string]string{
 	"write failed: next attempt at tick %d":                    "写入失败：下次尝试在第 %d 个 tick",
 	"Re-roll":                                                  "重新抽取",
 	"The same faults with the next seed, replayed from tick 0": "相同的故障换用下一个种子，从第 0 个 tick 重放",
+	// The informer lane (app/ui/informerlane.go).
+	"GC informers": "垃圾回收器的 informer",
+	"lost":         "已丢失",
+	"rv %s lost at tick %d: the relist at tick %d repairs it (FAULT-2, FAULT-3)": "rv %s 于第 %d 个 tick 丢失：第 %d 个 tick 的重新列举会修复它（FAULT-2、FAULT-3）",
+	"→ tick %d": "→ 第 %d 个 tick",
+	"rv %s written at tick %d, arrives at tick %d (FAULT-1)": "rv %s 于第 %d 个 tick 写入，第 %d 个 tick 送达（FAULT-1）",
+	"Controllers' informers (CM-1): %d in flight":            "控制器的 informer（CM-1）：%d 个传输中",
+	", ":                     "，",
+	"; ":                     "；",
+	"next relist at tick %d": "下次重新列举在第 %d 个 tick",
+	"relist at tick %d: %d lost, %d repaired": "第 %d 个 tick 重新列举：%d 个已丢失，%d 个已修复",
+	"relist": "重新列举",
 }
