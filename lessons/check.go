@@ -27,8 +27,10 @@ type Run struct {
 	// Unchanged lists the learner's actions that changed no stored object (a misspelled
 	// name, a finalizer the object does not hold), by index in the steps played.
 	Unchanged []int
-	// Trace is the run's trace records, kept by Play only (a check reads none).
-	Trace []gccore.Record
+	// Trace is the run's trace records, kept by Play only (a check reads none);
+	// RestTrace is how many of them come before the learner's first step.
+	Trace     []gccore.Record
+	RestTrace int
 }
 
 // Play runs the lesson's start until idle, then steps, then until idle again. The run
@@ -98,7 +100,7 @@ func (p *player) start(first int) error {
 	if err := p.settle(); err != nil {
 		return fmt.Errorf("start: %v", err)
 	}
-	p.run.Start = p.state()
+	p.run.Start, p.run.RestTrace = p.state(), len(p.run.Trace)
 	return nil
 }
 
