@@ -19,7 +19,8 @@ var zhCNFaults = map[string]string{
 	"write failed: next attempt at tick %d":                    "写入失败：下次尝试在第 %d 个 tick",
 	"Re-roll":                                                  "重新抽取",
 	"The same faults with the next seed, replayed from tick 0": "相同的故障换用下一个种子，从第 0 个 tick 重放",
-	"Per resource (ticks)":                                     "按资源（tick）",
+	"Changing the faults starts the lesson's attempt again at its start, under the new faults: act again and compare the outcome.": "更改故障会让本课的尝试在新的故障下从起点重新开始：请再操作一次，比较结果。",
+	"Per resource (ticks)": "按资源（tick）",
 	"Other ranges for some resources, as apiVersion/Kind: [min, max], separated by commas": "为部分资源另设范围，写作 apiVersion/Kind: [min, max]，以逗号分隔",
 	// The informer lane (app/ui/informerlane.go).
 	"GC informers": "垃圾回收器的 informer",

@@ -26,6 +26,8 @@ type FaultsPanel struct {
 
 	Lang   string
 	Faults faults.Config
+	// InLesson says that a change starts the lesson's attempt again, at its start at rest.
+	InLesson bool
 	// OnApply replays the workspace with f; it is only called with a valid f.
 	OnApply func(ctx app.Context, f faults.Config)
 
@@ -129,8 +131,16 @@ func (x *FaultsPanel) Render() (ui app.UI) {
 					Text(tr(x.Lang, "Re-roll")).OnClick(x.reroll),
 			),
 		),
-		app.P().Class("muted", "small").Text(tr(x.Lang, "Changing the faults replays the scenario from tick 0: other faults draw other delays, losses and errors from the first tick.")),
+		app.P().Class("muted", "small").Text(x.replayNote()),
 	)
+}
+
+// replayNote says what a change of the faults replays.
+func (x *FaultsPanel) replayNote() string {
+	if x.InLesson {
+		return tr(x.Lang, "Changing the faults starts the lesson's attempt again at its start, under the new faults: act again and compare the outcome.")
+	}
+	return tr(x.Lang, "Changing the faults replays the scenario from tick 0: other faults draw other delays, losses and errors from the first tick.")
 }
 
 // reroll applies the workspace's faults with the next seed (disabled without faults: a

@@ -14,7 +14,7 @@ import (
 // events lost since the last relist (FAULT-2), marked lost until the relist that repairs
 // them, the events in flight with the tick each arrives (FAULT-1), the last relist
 // (FAULT-3) and the next, and what the controller-manager's shared informers (CM-1) have
-// in flight or lost. Without faults the count of undelivered events says enough. Its rows
+// in flight or lost; the relist comes first, where a short column still shows it. Without faults the count of undelivered events says enough. Its rows
 // are few and change every tick: one app.Raw, like the controllers' queues.
 func informerLane(lang string, v *workspace.View) app.UI {
 	in := v.Informers
@@ -28,6 +28,7 @@ func informerLane(lang string, v *workspace.View) app.UI {
 	b.WriteString(`</p>`)
 	if v.Faults.Active() {
 		b.WriteString(`<ul class="inlist" aria-label="` + esc(tr(lang, "GC informers")) + `">`)
+		relistRow(&b, lang, in, v.Tick)
 		for _, e := range in.Lost {
 			laneRow(&b, "lost", tr(lang, "lost"), e, fmt.Sprintf(tr(lang, "rv %s lost at tick %d: the relist at tick %d repairs it (FAULT-2, FAULT-3)"), e.ResourceVersion, e.Written, in.NextRelist))
 		}
@@ -37,7 +38,6 @@ func informerLane(lang string, v *workspace.View) app.UI {
 		if in.InFlightLen > len(in.InFlight) {
 			fmt.Fprintf(&b, `<li class="ie muted small">%s</li>`, esc(fmt.Sprintf(tr(lang, "… and %d more"), in.InFlightLen-len(in.InFlight))))
 		}
-		relistRow(&b, lang, in, v.Tick)
 		b.WriteString(`</ul>`)
 	}
 	if c := v.ControllerInformers; c.InFlightLen > 0 || c.LostLen > 0 {
@@ -60,9 +60,10 @@ func laneRow(b *strings.Builder, state, label string, e gccore.LaneEvent, detail
 }
 
 // relistRow draws the last relist that repaired something, marked while it is the tick
-// shown, and when the next comes (FAULT-3).
+// shown, and when the next comes (FAULT-3); before the first, with events lost, the lost
+// count already names the next.
 func relistRow(b *strings.Builder, lang string, in gccore.InformerLane, tick int64) {
-	if in.NextRelist == 0 {
+	if in.NextRelist == 0 || (in.LastRelist.Tick == 0 && in.LostLen > 0) {
 		return
 	}
 	text := fmt.Sprintf(tr(lang, "next relist at tick %d"), in.NextRelist)

@@ -246,7 +246,7 @@ func (p *Playground) renderTab(v *workspace.View) app.UI {
 	case tabConsole:
 		return &ConsolePanel{Lang: p.s.Lang, View: v, OnRun: p.runConsole}
 	case tabFaults:
-		return &FaultsPanel{Lang: p.s.Lang, Faults: p.s.Workspace().View().Faults, OnApply: func(ctx app.Context, f faults.Config) {
+		return &FaultsPanel{Lang: p.s.Lang, Faults: p.s.Workspace().View().Faults, InLesson: p.s.Lesson() != nil, OnApply: func(ctx app.Context, f faults.Config) {
 			p.guard(ctx, "faults", func() error { return p.s.SetFaults(f) })
 		}}
 	case tabExport:
