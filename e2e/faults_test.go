@@ -99,7 +99,8 @@ func TestFaultsPanel(t *testing.T) {
 // 960×600. The learner deletes owner, sees its DELETED marked lost in the informer lane
 // (FAULT-2), runs until idle and meets the goals; Re-roll then starts the attempt again
 // at rest with seed 31, still in the lesson, and deleting owner once more meets them
-// again (FAULT-3: the outcome stays). Embedded, the tab is offered and re-rolls too.
+// again (FAULT-3: the outcome stays). Embedded, the Faults tab is offered and re-rolls
+// too, and the Queues tab with the informer lane.
 func TestFaultsLesson(t *testing.T) {
 	for _, lang := range []string{"en", "zh-CN"} {
 		t.Run(lang, func(t *testing.T) {
@@ -131,8 +132,8 @@ func TestFaultsLesson(t *testing.T) {
 			embed := map[string]string{"en": "?embed=1", "zh-CN": "?embed=1&lang=zh-CN"}[lang]
 			openURL(t, ctx, baseURL+"/"+embed+"#lesson=dropped-event-relist")
 			waitLesson(t, ctx, "dropped-event-relist")
-			if tabs := eval[string](t, ctx, `[...document.querySelectorAll('[role=tab]')].map(b => b.textContent).join(',')`); !strings.HasSuffix(tabs, ","+w.tab) {
-				t.Errorf("tabs of the embedded lesson: %s, want the Faults tab", tabs)
+			if tabs := eval[string](t, ctx, `[...document.querySelectorAll('[role=tab]')].map(b => b.textContent).join(',')`); !strings.HasSuffix(tabs, ","+w.queues+","+w.trace+","+w.tab) {
+				t.Errorf("tabs of the embedded lesson: %s, want the Queues, Trace and Faults tabs", tabs)
 			}
 			do(t, ctx, "open the Faults tab", chromedp.Click(tab(w.tab)))
 			do(t, ctx, "re-roll", chromedp.Click(chromedp.CSS(`#fl-reroll`)))
@@ -142,6 +143,14 @@ func TestFaultsLesson(t *testing.T) {
 				t.Errorf("the compact page scrolls in 960×600 with the Faults tab")
 			}
 			screenshot(t, ctx, "faults-lesson-embed-960x600-"+lang)
+			deleteWithButton(t, ctx, "ConfigMap", "owner", "Background", w.del)
+			do(t, ctx, "open the Queues tab", chromedp.Click(tab(w.queues)))
+			stepTo(t, ctx, w.step, tick(t, ctx)+1)
+			waitJS(t, ctx, "the lane embedded", `document.querySelector('#informer-lane') !== null`, 10*time.Second)
+			if !eval[bool](t, ctx, fitsJS) {
+				t.Errorf("the compact page scrolls in 960×600 with the Queues tab")
+			}
+			screenshot(t, ctx, "faults-lesson-embed-queues-960x600-"+lang)
 		})
 	}
 }

@@ -27,6 +27,15 @@ var tabs = []string{tabInspector, tabAuthor, tabConsole, tabFaults, tabExport}
 // no Export, as the compact page keeps nothing.
 var embedTabs = []string{tabInspector, tabAuthor, tabConsole, tabTrace, tabFaults}
 
+// embedTabsFor is embedTabs, with the queues before the trace when the lesson grants the
+// Faults tab: their informer lane shows what the faults do (a lost event, a relist).
+func embedTabsFor(faultsGranted bool) []string {
+	if !faultsGranted {
+		return embedTabs
+	}
+	return []string{tabInspector, tabAuthor, tabConsole, tabQueues, tabTrace, tabFaults}
+}
+
 // actionCopyScenario asks the page to copy the session; crash boxes post it.
 const actionCopyScenario = "copy-scenario"
 
