@@ -121,9 +121,7 @@ func (ci *controllerInformers) relist() {
 	ci.pending = fifo[pendingEvent]{}
 	clear(ci.cache)
 	clear(ci.lastDue)
-	if ci.faults != nil {
-		ci.faults.lost = 0 // the new list repairs what was lost (FAULT-3)
-	}
+	ci.faults.forget() // the new list repairs what was lost (FAULT-3)
 	if ci.current() {
 		return
 	}

@@ -22,8 +22,20 @@ type watchFaults struct {
 	trace *tracer
 	comp  Component // the informer whose records these are
 	// lost counts the events lost since the last relist: while it is not 0 the informer
-	// is not idle (FAULT-3).
-	lost int
+	// is not idle (FAULT-3). dropped holds the first maxLaneEvents of them, oldest first,
+	// for the page's informer lane (Inspector.GCInformerLane); nothing reads it to decide.
+	lost    int
+	dropped []LaneEvent
+	// relisted is the last relist that found something to repair, for the lane: its tick
+	// and counts (Relist.Tick is 0 before the first).
+	relisted Relist
+}
+
+// forget empties what was lost: a relist or a restart's new list repairs it (FAULT-3).
+func (f *watchFaults) forget() {
+	if f != nil {
+		f.lost, f.dropped = 0, nil
+	}
 }
 
 // newWatchFaults is comp's share of src, nil when cfg injects nothing into watches.
@@ -42,6 +54,9 @@ func (f *watchFaults) arrival(ev WatchEvent, fixed, prevDue int64) (due int64, l
 	}
 	if f.src.DropWatch() {
 		f.lost++
+		if len(f.dropped) < maxLaneEvents {
+			f.dropped = append(f.dropped, laneEvent(ev, 0))
+		}
 		f.trace.addAfterCall(func() Record { // after the write's record and its event's
 			return Record{Component: f.comp, Rule: rules.FAULT2, Object: ev.Object.Ref(),
 				Text: fmt.Sprintf("%s rv=%s lost (the next relist repairs it)", ev.Type, ev.Object.ResourceVersion)}
@@ -73,7 +88,7 @@ func (f *watchFaults) relists(tick int64) bool { return f != nil && f.src.Relist
 // (DeletedFinalStateUnknown), in list order. Each repair is a record.
 func (f *watchFaults) repairs(api *APIServer, tick int64, watched func(*Resource) bool, known map[types.UID]*Object) []WatchEvent {
 	lost := f.lost
-	f.lost = 0
+	f.forget()
 	var out []WatchEvent
 	for _, r := range api.Resources.All() {
 		if r.preferred != r || !watched(r) {
@@ -102,6 +117,7 @@ func (f *watchFaults) repairs(api *APIServer, tick int64, watched func(*Resource
 		}
 	}
 	if lost > 0 || len(out) > 0 {
+		f.relisted = Relist{Tick: tick, Lost: lost, Repaired: len(out)}
 		f.trace.addLazy(func() Record {
 			return Record{Component: f.comp, Rule: rules.FAULT3,
 				Text: fmt.Sprintf("relist after %d lost event(s): %d object(s) to repair", lost, len(out))}

@@ -32,9 +32,7 @@ func restartControllerManager(s *Sim) {
 	s.gb.events = events
 	s.gc.gb = s.gb
 	s.informers = newInformers(s.informers.delay, s.informers.delays, s.informers.faults)
-	if s.informers.faults != nil {
-		s.informers.faults.lost = 0 // the new list repairs what was lost (FAULT-3)
-	}
+	s.informers.faults.forget() // the new list repairs what was lost (FAULT-3)
 	s.gc.informers = s.informers
 	s.gc.startup = newStartup(s.cfg.Kubernetes, s.api.Resources, tick)
 	var listed []WatchEvent

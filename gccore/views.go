@@ -108,14 +108,3 @@ type Inspector struct{ s *Sim }
 
 // Inspect returns the simulation's Inspector.
 func (s *Sim) Inspect() Inspector { return Inspector{s} }
-
-// LostWatchEvents is the number of watch events the GC's informers lost since their last
-// relist (FAULT-2), and the tick of the relist that repairs them (FAULT-3); 0, 0 when
-// none is lost.
-func (v Inspector) LostWatchEvents() (lost int, relistTick int64) {
-	f := v.s.informers.faults
-	if f.idle() {
-		return 0, 0
-	}
-	return f.lost, f.nextRelist(v.s.clock.tick)
-}

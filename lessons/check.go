@@ -8,6 +8,7 @@ import (
 	"sync/atomic"
 
 	"github.com/gcplay/gcplay/gccore"
+	"github.com/gcplay/gcplay/gccore/faults"
 	"github.com/gcplay/gcplay/gccore/scenario"
 	"k8s.io/apimachinery/pkg/watch"
 )
@@ -26,14 +27,16 @@ type Run struct {
 	// Unchanged lists the learner's actions that changed no stored object (a misspelled
 	// name, a finalizer the object does not hold), by index in the steps played.
 	Unchanged []int
-	// Trace is the run's trace records, kept by Play only (a check reads none).
-	Trace []gccore.Record
+	// Trace is the run's trace records, kept by Play only (a check reads none);
+	// RestTrace is how many of them come before the learner's first step.
+	Trace     []gccore.Record
+	RestTrace int
 }
 
 // Play runs the lesson's start until idle, then steps, then until idle again. The run
 // keeps its trace (the page shows the reference solution's).
 func Play(l *Lesson, what string, steps []scenario.Step) (*Run, error) {
-	return play(context.Background(), l, what, steps, true)
+	return play(context.Background(), l, what, steps, true, faults.Config{})
 }
 
 // replays counts the runs play starts, for the test that bounds Check's work
@@ -42,8 +45,9 @@ var replays atomic.Int64
 
 // play is Play, stopping between steps and between ticks once ctx ends. Without
 // keepTrace no trace is kept: a check reads only the watch events, and a long run's
-// records cost time and memory for nothing.
-func play(ctx context.Context, l *Lesson, what string, steps []scenario.Step, keepTrace bool) (*Run, error) {
+// records cost time and memory for nothing. fc, when it injects anything, replaces the
+// start's faults (a re-roll in the Faults tab).
+func play(ctx context.Context, l *Lesson, what string, steps []scenario.Step, keepTrace bool, fc faults.Config) (*Run, error) {
 	replays.Add(1)
 	sc, err := l.scenario(what, steps)
 	if err != nil {
@@ -51,6 +55,9 @@ func play(ctx context.Context, l *Lesson, what string, steps []scenario.Step, ke
 	}
 	cfg := l.Config
 	cfg.NoTrace = !keepTrace
+	if fc.Active() {
+		cfg.Faults = fc
+	}
 	runner, err := scenario.NewRunner(sc, cfg)
 	if err != nil {
 		return nil, err
@@ -93,7 +100,7 @@ func (p *player) start(first int) error {
 	if err := p.settle(); err != nil {
 		return fmt.Errorf("start: %v", err)
 	}
-	p.run.Start = p.state()
+	p.run.Start, p.run.RestTrace = p.state(), len(p.run.Trace)
 	return nil
 }
 
@@ -202,7 +209,7 @@ func check(ctx context.Context, l *Lesson) error {
 	if err := checkControlWords(l); err != nil {
 		return err
 	}
-	run, err := play(ctx, l, "solution", l.Solution, false)
+	run, err := play(ctx, l, "solution", l.Solution, false, faults.Config{})
 	if err != nil {
 		return err
 	}
@@ -220,7 +227,7 @@ func check(ctx context.Context, l *Lesson) error {
 		}
 	}
 	for i, a := range l.Alternatives {
-		run, err := play(ctx, l, fmt.Sprintf("alternatives[%d].steps", i), a.Steps, false)
+		run, err := play(ctx, l, fmt.Sprintf("alternatives[%d].steps", i), a.Steps, false, faults.Config{})
 		if err != nil {
 			return err
 		}
@@ -232,12 +239,47 @@ func check(ctx context.Context, l *Lesson) error {
 		}
 	}
 	for i, w := range l.Wrong {
-		run, err := play(ctx, l, fmt.Sprintf("wrong[%d].steps", i), w.Steps, false)
+		run, err := play(ctx, l, fmt.Sprintf("wrong[%d].steps", i), w.Steps, false, faults.Config{})
 		if err != nil {
 			return err
 		}
 		if AllMet(l.Goals, &run.End) {
 			return fmt.Errorf("wrong[%d] (%s) meets every goal: it is not a wrong attempt, or a goal is missing", i, w.Name.In("en"))
+		}
+	}
+	return checkRerolls(ctx, l)
+}
+
+// rerollsChecked is how many re-rolls of the seed check plays for a lesson that grants
+// the Faults tab.
+const rerollsChecked = 3
+
+// checkRerolls proves that a lesson granting the Faults tab (ControlFaults) holds whatever
+// seed the learner re-rolls: faults change timing, not the outcome (issue 26), so the
+// solution meets every goal with the start's faults under each of the next
+// rerollsChecked seeds. The start must have faults to re-roll.
+func checkRerolls(ctx context.Context, l *Lesson) error {
+	if !l.Allows(ControlFaults) {
+		return nil
+	}
+	sc, err := l.StartScenario()
+	if err != nil {
+		return err
+	}
+	if !sc.Faults.Active() {
+		return fmt.Errorf("controls: %s needs faults: in the start, for the Faults tab to change or re-roll", ControlFaults)
+	}
+	for k := uint64(1); k <= rerollsChecked; k++ {
+		fc := sc.Faults
+		fc.Seed += k
+		run, err := play(ctx, l, fmt.Sprintf("solution (faults seed %d)", fc.Seed), l.Solution, false, fc)
+		if err != nil {
+			return err
+		}
+		for i, g := range l.Goals {
+			if !g.Met(&run.End) {
+				return fmt.Errorf("the solution under the re-rolled faults seed %d leaves goals[%d] (%s) unmet", fc.Seed, i, g.Describe("en"))
+			}
 		}
 	}
 	return nil

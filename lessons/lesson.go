@@ -67,9 +67,10 @@ const (
 	ControlUpdate    = "update"    // patch objects (YAML edit, console)
 	ControlConsole   = "console"   // the kubectl console
 	ControlRestart   = "restart"   // restart the controller-manager (SYNC-7)
+	ControlFaults    = "faults"    // the Faults tab: change the start's faults or re-roll its seed (FAULT-1 … FAULT-4)
 )
 
-var knownControls = []string{ControlStep, ControlDelete, ControlFinalizer, ControlCreate, ControlUpdate, ControlConsole, ControlRestart}
+var knownControls = []string{ControlStep, ControlDelete, ControlFinalizer, ControlCreate, ControlUpdate, ControlConsole, ControlRestart, ControlFaults}
 
 // Lesson is one exercise.
 type Lesson struct {

@@ -204,9 +204,14 @@ func (l *Lesson) readRuns(raw *rawLesson) error {
 	if l.Alternatives, err = l.attempts(raw.Start, "alternatives", raw.Alternatives); err != nil {
 		return err
 	}
-	// Check replays the start for the solution and for each attempt: bound the product,
-	// which a file under MaxFileBytes can make tens of millions (issue 21 §8).
-	if runs, objs := 1+len(l.Wrong)+len(l.Alternatives), len(l.start.Objects); runs*objs > MaxReplayObjects {
+	// Check replays the start for the solution and for each attempt, and for the
+	// solution's re-rolls when the lesson grants the Faults tab (checkRerolls): bound the
+	// product, which a file under MaxFileBytes can make tens of millions (issue 21 §8).
+	runs := 1 + len(l.Wrong) + len(l.Alternatives)
+	if l.Allows(ControlFaults) {
+		runs += rerollsChecked
+	}
+	if objs := len(l.start.Objects); runs*objs > MaxReplayObjects {
 		return fmt.Errorf("start: %d objects, replayed for the solution and %d attempts, are %d objects to check, more than %d: give fewer objects or fewer attempts",
 			objs, runs-1, runs*objs, MaxReplayObjects)
 	}

@@ -249,3 +249,27 @@ func TestRunErrorsNameTheLessonStep(t *testing.T) {
 		t.Fatalf("error %v\nwant one containing %s", err, want)
 	}
 }
+
+// TestCheckRerolls: a lesson that grants the Faults tab (faults) must have faults: in its
+// start, and check plays its solution under the next seeds too, as a learner's Re-roll
+// does (FAULT-1 … FAULT-4 change timing, not the outcome).
+func TestCheckRerolls(t *testing.T) {
+	l, err := Parse("tiny.yaml", []byte(edited(t, "controls: [delete, step]", "controls: [delete, step, faults]")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := Check(l); err == nil || !strings.Contains(err.Error(), "controls: faults needs faults: in the start") {
+		t.Errorf("no faults to re-roll: %v", err)
+	}
+	src := edited(t, "controls: [delete, step]\nstart:\n", "controls: [delete, step, faults]\nstart:\n  version: 2\n  faults: {seed: 1, informerDelay: [1, 3], apiErrors: 0.3}\n")
+	if l, err = Parse("tiny.yaml", []byte(src)); err != nil {
+		t.Fatal(err)
+	}
+	before := replays.Load()
+	if err := Check(l); err != nil {
+		t.Fatal(err)
+	}
+	if n := replays.Load() - before; n != 1+rerollsChecked {
+		t.Errorf("%d replays, want the solution and %d re-rolls", n, rerollsChecked)
+	}
+}

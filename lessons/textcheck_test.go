@@ -20,6 +20,8 @@ func TestControlWords(t *testing.T) {
 		{"goal", "Make one in the Create tab.", `goal (en) names "Create tab"`},
 		{"hint", "Click Remove beside the finalizer.", `leave out finalizer`},
 		{"hint", "Press Restart controller-manager in the Queues tab.", `leave out restart`},
+		{"hint", "Press Re-roll in the Faults tab.", `leave out faults`},
+		{"hint", "在“故障”标签页中点击“重新抽取”。", `hints[0] (zh-CN) names "“故障”"`},
 	} {
 		l := *bg
 		l.Hints = append([]Text(nil), l.Hints...)
@@ -30,7 +32,7 @@ func TestControlWords(t *testing.T) {
 			l.Goal = Text{"en": c.text, "zh-CN": "中文"}
 		case "hint":
 			lang := "en"
-			if strings.ContainsRune(c.text, '控') {
+			if strings.ContainsAny(c.text, "控故") {
 				lang = "zh-CN"
 			}
 			l.Hints[0] = Text{"en": "x", "zh-CN": "x", lang: c.text}

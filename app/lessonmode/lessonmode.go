@@ -9,6 +9,7 @@ import (
 
 	"github.com/gcplay/gcplay/app/workspace"
 	"github.com/gcplay/gcplay/gccore"
+	"github.com/gcplay/gcplay/gccore/faults"
 	"github.com/gcplay/gcplay/gccore/scenario"
 	"github.com/gcplay/gcplay/lessons"
 )
@@ -27,6 +28,16 @@ func Open(l *lessons.Lesson, name string) (*workspace.Workspace, error) {
 }
 
 func openAtRest(l *lessons.Lesson, name string) (*workspace.Workspace, error) {
+	ws, err := openStart(l, name)
+	if err != nil {
+		return nil, err
+	}
+	return ws, runToRest(l, ws)
+}
+
+// openStart is the lesson's start scenario as a workspace at tick 0, with the lesson's
+// settings.
+func openStart(l *lessons.Lesson, name string) (*workspace.Workspace, error) {
 	var set workspace.Settings
 	if d := l.Config.InformerDelay.Or(-1); d >= 0 { // -1: unset (Ticks is never negative)
 		set.InformerDelay = &d
@@ -36,13 +47,35 @@ func openAtRest(l *lessons.Lesson, name string) (*workspace.Workspace, error) {
 	if err != nil {
 		return nil, err
 	}
-	ws, err := workspace.NewScenario(name, l.Start, sc, set)
+	return workspace.NewScenario(name, l.Start, sc, set)
+}
+
+func runToRest(l *lessons.Lesson, ws *workspace.Workspace) error {
+	if err := ws.RunUntilIdle(); err != nil {
+		return fmt.Errorf("lesson %s: start: %v", l.ID, err)
+	}
+	return nil
+}
+
+// OpenWithFaults is Open with the fault lab f in place of the start's faults (the Faults
+// tab of a lesson that grants lessons.ControlFaults): a new attempt, at its start at rest
+// under f. The workspace's scenario carries f, so that it reopens as it was left.
+func OpenWithFaults(l *lessons.Lesson, name string, f faults.Config) (*workspace.Workspace, error) {
+	start, err := openStart(l, name)
 	if err != nil {
 		return nil, err
 	}
-	if err := ws.RunUntilIdle(); err != nil {
-		return nil, fmt.Errorf("lesson %s: start: %v", l.ID, err)
+	ws, err := start.Variant(func(sc *scenario.Scenario, cfg *gccore.Config) error {
+		sc.Faults, cfg.Faults = f, f
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
+	if err := runToRest(l, ws); err != nil {
+		return nil, err
+	}
+	ws.SetAttempt(workspace.Attempt{Lesson: l.ID, Rest: ws.History().Position()})
 	return ws, nil
 }
 

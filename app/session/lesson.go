@@ -180,7 +180,7 @@ func (r *Lesson) ReferenceTrace() []gccore.Record {
 	if r.reference == nil {
 		r.reference = []gccore.Record{}
 		if run, err := lessons.Play(r.L, "solution", r.L.Solution); err == nil {
-			r.reference = after(run.Trace, r.restTrace)
+			r.reference = after(run.Trace, run.RestTrace) // its own rest: a re-rolled attempt's may differ
 		}
 	}
 	return r.reference

@@ -3,11 +3,14 @@ package ui
 import (
 	"fmt"
 	"reflect"
+	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/gcplay/gcplay/gccore/faults"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"k8s.io/apimachinery/pkg/runtime/schema"
+	"sigs.k8s.io/yaml"
 )
 
 // tabFaults is the side tab of the fault lab (issue 26 §2).
@@ -23,6 +26,8 @@ type FaultsPanel struct {
 
 	Lang   string
 	Faults faults.Config
+	// InLesson says that a change starts the lesson's attempt again, at its start at rest.
+	InLesson bool
 	// OnApply replays the workspace with f; it is only called with a valid f.
 	OnApply func(ctx app.Context, f faults.Config)
 
@@ -31,16 +36,47 @@ type FaultsPanel struct {
 	err   string
 }
 
-// faultsForm is the form's fields as typed.
+// faultsForm is the form's fields as typed; perResource is informerDelay's per-resource
+// ranges as a flow map without its braces ("v1/Pod: [2, 8], apps/v1/Deployment: 3").
 type faultsForm struct {
-	seed, delayMin, delayMax, dropWatch, relistEvery, apiErrors string
+	seed, delayMin, delayMax, perResource, dropWatch, relistEvery, apiErrors string
 }
 
 func formOf(f faults.Config) faultsForm {
 	i := func(n int64) string { return strconv.FormatInt(n, 10) }
 	p := func(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
 	return faultsForm{strconv.FormatUint(f.Seed, 10), i(f.InformerDelay.Default.Min), i(f.InformerDelay.Default.Max),
-		p(f.DropWatch), i(f.RelistEvery), p(f.APIErrors)}
+		perResourceText(f.InformerDelay.ByResource), p(f.DropWatch), i(f.RelistEvery), p(f.APIErrors)}
+}
+
+// perResourceText writes per-resource delay ranges as the form shows them, sorted.
+func perResourceText(by map[schema.GroupVersionKind]faults.Range) string {
+	var parts []string
+	for gvk, r := range by {
+		parts = append(parts, fmt.Sprintf("%s/%s: [%d, %d]", gvk.GroupVersion(), gvk.Kind, r.Min, r.Max))
+	}
+	sort.Strings(parts)
+	return strings.Join(parts, ", ")
+}
+
+// parsePerResource reads the per-resource field as the scenario reads informerDelay's map
+// (faults.Delays), without its default: the from–to fields hold that.
+func parsePerResource(text string) (map[schema.GroupVersionKind]faults.Range, error) {
+	if strings.TrimSpace(text) == "" {
+		return nil, nil
+	}
+	var d faults.Delays
+	js, err := yaml.YAMLToJSONStrict([]byte("{" + text + "}"))
+	if err == nil {
+		err = d.UnmarshalJSON(js)
+	}
+	if err == nil && d.Default != (faults.Range{}) {
+		err = fmt.Errorf("give the default in the from–to fields")
+	}
+	if err != nil {
+		return nil, fmt.Errorf("faults.informerDelay: per resource, want apiVersion/Kind: [min, max], ... (%s)", strings.Join(strings.Fields(err.Error()), " "))
+	}
+	return d.ByResource, nil
 }
 
 // OnMount fills the form from the workspace's faults.
@@ -80,6 +116,9 @@ func (x *FaultsPanel) Render() (ui app.UI) {
 				app.Text("–"),
 				app.Input().ID("fl-delay-max").Type("number").Step(1).Aria("label", tr(x.Lang, "to")).Value(f.delayMax).OnInput(x.ValueTo(&f.delayMax)),
 			)),
+			field(tr(x.Lang, "Per resource (ticks)"), app.Input().ID("fl-delay-by").Type("text").Placeholder("v1/Pod: [2, 8]").
+				Title(tr(x.Lang, "Other ranges for some resources, as apiVersion/Kind: [min, max], separated by commas")).
+				Value(f.perResource).OnInput(x.ValueTo(&f.perResource))),
 			num("fl-drop", tr(x.Lang, "Watch events lost (0 to 1)"), 0.05, &f.dropWatch),
 			num("fl-relist", tr(x.Lang, "Relist every (ticks, 0 never)"), 1, &f.relistEvery),
 			num("fl-errors", tr(x.Lang, "Writes failing with 500 (0 to 1)"), 0.05, &f.apiErrors),
@@ -92,8 +131,16 @@ func (x *FaultsPanel) Render() (ui app.UI) {
 					Text(tr(x.Lang, "Re-roll")).OnClick(x.reroll),
 			),
 		),
-		app.P().Class("muted", "small").Text(tr(x.Lang, "Changing the faults replays the scenario from tick 0: other faults draw other delays, losses and errors from the first tick.")),
+		app.P().Class("muted", "small").Text(x.replayNote()),
 	)
+}
+
+// replayNote says what a change of the faults replays.
+func (x *FaultsPanel) replayNote() string {
+	if x.InLesson {
+		return tr(x.Lang, "Changing the faults starts the lesson's attempt again at its start, under the new faults: act again and compare the outcome.")
+	}
+	return tr(x.Lang, "Changing the faults replays the scenario from tick 0: other faults draw other delays, losses and errors from the first tick.")
 }
 
 // reroll applies the workspace's faults with the next seed (disabled without faults: a
@@ -118,8 +165,7 @@ func (x *FaultsPanel) apply(ctx app.Context, form faultsForm) {
 	x.OnApply(ctx, f)
 }
 
-// parse reads the form over base, whose per-resource delays it keeps; an error names
-// the field as Validate does.
+// parse reads the form over base; an error names the field as Validate does.
 func (form faultsForm) parse(base faults.Config) (faults.Config, error) {
 	f := base
 	var err error
@@ -142,6 +188,9 @@ func (form faultsForm) parse(base faults.Config) (faults.Config, error) {
 	}
 	num("informerDelay", form.delayMin, &f.InformerDelay.Default.Min)
 	num("informerDelay", form.delayMax, &f.InformerDelay.Default.Max)
+	if err == nil {
+		f.InformerDelay.ByResource, err = parsePerResource(form.perResource)
+	}
 	prob("dropWatch", form.dropWatch, &f.DropWatch)
 	num("relistEvery", form.relistEvery, &f.RelistEvery)
 	prob("apiErrors", form.apiErrors, &f.APIErrors)

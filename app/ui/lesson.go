@@ -181,10 +181,4 @@ func lessonsMenu(lang string, lib *session.Library, done map[string]bool, open f
 }
 
 // tabControl is the lesson control each side tab needs.
-//
-// The Faults tab needs a control no lesson grants yet: changing the faults replays the
-// scenario as a new workspace, which would end the lesson's attempt.
-var tabControl = map[string]string{tabAuthor: lessons.ControlCreate, tabConsole: lessons.ControlConsole, tabFaults: controlFaults}
-
-// controlFaults is the control the Faults tab needs in a lesson.
-const controlFaults = "faults"
+var tabControl = map[string]string{tabAuthor: lessons.ControlCreate, tabConsole: lessons.ControlConsole, tabFaults: lessons.ControlFaults}

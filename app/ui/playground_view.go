@@ -27,6 +27,15 @@ var tabs = []string{tabInspector, tabAuthor, tabConsole, tabFaults, tabExport}
 // no Export, as the compact page keeps nothing.
 var embedTabs = []string{tabInspector, tabAuthor, tabConsole, tabTrace, tabFaults}
 
+// embedTabsFor is embedTabs, with the queues before the trace when the lesson grants the
+// Faults tab: their informer lane shows what the faults do (a lost event, a relist).
+func embedTabsFor(faultsGranted bool) []string {
+	if !faultsGranted {
+		return embedTabs
+	}
+	return []string{tabInspector, tabAuthor, tabConsole, tabQueues, tabTrace, tabFaults}
+}
+
 // actionCopyScenario asks the page to copy the session; crash boxes post it.
 const actionCopyScenario = "copy-scenario"
 
@@ -246,7 +255,7 @@ func (p *Playground) renderTab(v *workspace.View) app.UI {
 	case tabConsole:
 		return &ConsolePanel{Lang: p.s.Lang, View: v, OnRun: p.runConsole}
 	case tabFaults:
-		return &FaultsPanel{Lang: p.s.Lang, Faults: p.s.Workspace().View().Faults, OnApply: func(ctx app.Context, f faults.Config) {
+		return &FaultsPanel{Lang: p.s.Lang, Faults: p.s.Workspace().View().Faults, InLesson: p.s.Lesson() != nil, OnApply: func(ctx app.Context, f faults.Config) {
 			p.guard(ctx, "faults", func() error { return p.s.SetFaults(f) })
 		}}
 	case tabExport:

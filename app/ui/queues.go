@@ -12,7 +12,7 @@ import (
 	"k8s.io/apimachinery/pkg/types"
 )
 
-// QueuesPanel shows the informers' pending events and the three queues: graphChanges,
+// QueuesPanel shows the informers' lane (informerLane) and the three queues: graphChanges,
 // attemptToDelete and attemptToOrphan, each item with why it was enqueued, its retries,
 // its next attempt and the worker holding it. The items are markup kept in step by one
 // domList per queue: a queue drains at its head every tick, which would shift (and
@@ -38,12 +38,7 @@ func (q *QueuesPanel) Render() (ui app.UI) {
 	cols := []app.UI{
 		app.Div().Class("queue").Body(
 			app.H3().Body(app.Text("graphChanges"), app.Span().Class("count").Textf("%d", v.GraphChangesLen)),
-			app.P().Class("muted", "small").Body(
-				app.Textf(tr(q.Lang, "%d watch event(s) not delivered yet"), v.PendingWatch),
-				app.If(v.LostWatch > 0, func() app.UI { // in the same line of the column's grid
-					return app.Span().ID("lost-watch").Class("lost-watch").Textf(tr(q.Lang, "%d lost, until the relist at tick %d"), v.LostWatch, v.NextRelist)
-				}),
-			),
+			informerLane(q.Lang, v),
 			app.Ul().Class("qlist"),
 			more(q.Lang, v.GraphChangesLen),
 		),

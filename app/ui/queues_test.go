@@ -6,6 +6,7 @@ import (
 
 	"github.com/gcplay/gcplay/app/workspace"
 	"github.com/gcplay/gcplay/gccore"
+	"github.com/gcplay/gcplay/gccore/faults"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"k8s.io/apimachinery/pkg/types"
 )
@@ -34,23 +35,43 @@ func TestQueueMarksStaleItems(t *testing.T) {
 	}
 }
 
-// TestQueueShowsFaults: the queues say how many watch events are lost until which relist
-// (FAULT-2, FAULT-3), and a controller's key that backs off after a failed write shows
-// its next attempt's tick (FAULT-4), in English and Chinese.
+// TestQueueShowsFaults: the informer lane marks a lost watch event until the relist
+// that repairs it (FAULT-2, FAULT-3), lists an event in flight with the tick it arrives
+// (FAULT-1), draws the last relist and the next, and counts the controllers' informers'
+// events (CM-1); a controller's key that backs off after a failed write shows its next
+// attempt's tick (FAULT-4); in English and Chinese.
 func TestQueueShowsFaults(t *testing.T) {
-	v := &workspace.View{LostWatch: 2, NextRelist: 20, ControllerQueues: []gccore.ControllerQueue{
-		{Name: gccore.CompQueue, Items: []gccore.ControllerQueueItem{{Key: "default/web", UID: "u", NextAttemptTick: 7}}},
-	}}
-	for lang, want := range map[string][2]string{
-		"en":    {"2 lost, until the relist at tick 20", "write failed: next attempt at tick 7"},
-		"zh-CN": {"2 个已丢失，等待第 20 个 tick 的重新列举", "写入失败：下次尝试在第 7 个 tick"},
+	ev := func(name string, written, due int64) gccore.LaneEvent {
+		return gccore.LaneEvent{Type: "DELETED", Object: gccore.ObjectRef{APIVersion: "v1", Kind: "ConfigMap", Namespace: "default", Name: name},
+			UID: types.UID(name + "-uid"), ResourceVersion: "4", Written: written, Due: due}
+	}
+	v := &workspace.View{Tick: 10, Faults: faults.Config{Seed: 1, DropWatch: 0.5, RelistEvery: 10},
+		Informers: gccore.InformerLane{Lost: []gccore.LaneEvent{ev("owner", 1, 0)}, LostLen: 2, InFlight: []gccore.LaneEvent{ev("child", 10, 11)}, InFlightLen: 1,
+			LastRelist: gccore.Relist{Tick: 10, Lost: 1, Repaired: 1}, NextRelist: 20},
+		ControllerInformers: gccore.InformerLane{InFlightLen: 3, LostLen: 1, NextRelist: 20},
+		ControllerQueues: []gccore.ControllerQueue{
+			{Name: gccore.CompQueue, Items: []gccore.ControllerQueueItem{{Key: "default/web", UID: "u", NextAttemptTick: 7}}},
+		}}
+	for lang, want := range map[string][]string{
+		"en": {"2 lost, until the relist at tick 20", `data-select="owner-uid">DELETED v1/ConfigMap default/owner`, `>lost<`, "→ tick 11",
+			"relist at tick 10: 1 lost, 1 repaired; next relist at tick 20", `ie-relist ie-now`, "Controllers&#39; informers (CM-1): 3 in flight, 1 lost, until the relist at tick 20"},
+		"zh-CN": {"2 个已丢失，等待第 20 个 tick 的重新列举", ">已丢失<", "→ 第 11 个 tick", "第 10 个 tick 重新列举：1 个已丢失，1 个已修复；下次重新列举在第 20 个 tick",
+			"控制器的 informer（CM-1）：3 个传输中，1 个已丢失，等待第 20 个 tick 的重新列举"},
 	} {
 		q := &QueuesPanel{Lang: lang, View: v}
-		if got := app.HTMLString(q.Render()); !strings.Contains(got, want[0]) {
-			t.Errorf("%s: no %q in %s", lang, want[0], got)
+		got := app.HTMLString(q.Render())
+		for _, w := range want {
+			if !strings.Contains(got, w) {
+				t.Errorf("%s: no %q in %s", lang, w, got)
+			}
 		}
-		if got := app.HTMLString(q.controllers()); !strings.Contains(got, want[1]) {
-			t.Errorf("%s: no %q in %s", lang, want[1], got)
+		backoff := map[string]string{"en": "write failed: next attempt at tick 7", "zh-CN": "写入失败：下次尝试在第 7 个 tick"}[lang]
+		if got := app.HTMLString(q.controllers()); !strings.Contains(got, backoff) {
+			t.Errorf("%s: no %q in %s", lang, backoff, got)
 		}
+	}
+	// Without faults the lane is the count alone.
+	if got := app.HTMLString((&QueuesPanel{Lang: "en", View: &workspace.View{PendingWatch: 2}}).Render()); strings.Contains(got, "inlist") || !strings.Contains(got, "2 watch event(s) not delivered yet") {
+		t.Errorf("no faults: %s", got)
 	}
 }

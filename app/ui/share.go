@@ -234,7 +234,7 @@ func (p *Playground) renderEmbedMain(v *workspace.View) app.UI {
 	return app.Main().Class("pg-main", "embed-main", "embed-split").Body(
 		p.renderGraphSection(v),
 		app.Section().Class("pg-side").Aria("label", tr(p.s.Lang, "Details")).Body(
-			p.renderTabs(embedTabs),
+			p.renderTabs(embedTabsFor(p.s.Refuse(lessons.ControlFaults) == nil)),
 			p.renderTab(v),
 		),
 	)

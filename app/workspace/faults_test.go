@@ -6,7 +6,7 @@ import (
 	"github.com/gcplay/gcplay/internal/fixtures"
 )
 
-// TestLostWatchInView: the view says how many watch events the GC's informers lost
+// TestLostWatchInView: the view says which watch events the GC's informers lost
 // (FAULT-2) and the tick of the relist that repairs them (FAULT-3). In the dropped-event
 // golden, seed 30 loses the owner's DELETED at tick 1; the relist at tick 10 repairs it.
 func TestLostWatchInView(t *testing.T) {
@@ -20,17 +20,18 @@ func TestLostWatchInView(t *testing.T) {
 			t.Fatal(err)
 		}
 		v := w.View()
-		if v.LostWatch > 0 {
+		in := v.Informers
+		if in.LostLen > 0 {
 			seen = true
-			if v.NextRelist <= v.Tick || v.NextRelist%10 != 0 {
-				t.Fatalf("tick %d: %d lost, relist at %d, want the next multiple of relistEvery 10", v.Tick, v.LostWatch, v.NextRelist)
+			if in.NextRelist <= v.Tick || in.NextRelist%10 != 0 {
+				t.Fatalf("tick %d: %d lost, relist at %d, want the next multiple of relistEvery 10", v.Tick, in.LostLen, in.NextRelist)
 			}
 		}
-		if v.Tick == 5 && (v.LostWatch != 1 || v.NextRelist != 10) {
-			t.Fatalf("tick 5: %d lost, relist at %d; want the owner's DELETED lost until tick 10", v.LostWatch, v.NextRelist)
+		if v.Tick == 5 && (in.LostLen != 1 || in.Lost[0].Object.Name != "owner" || in.NextRelist != 10) {
+			t.Fatalf("tick 5: %+v lost, relist at %d; want the owner's DELETED lost until tick 10", in.Lost, in.NextRelist)
 		}
 	}
-	if !seen || w.View().LostWatch != 0 || w.View().NextRelist != 0 {
-		t.Fatalf("lost seen: %v; at the end %d lost, relist %d", seen, w.View().LostWatch, w.View().NextRelist)
+	if !seen || w.View().Informers.LostLen != 0 {
+		t.Fatalf("lost seen: %v; at the end %d lost", seen, w.View().Informers.LostLen)
 	}
 }

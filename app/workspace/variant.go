@@ -24,10 +24,13 @@ func (w *Workspace) Variant(change func(*scenario.Scenario, *gccore.Config) erro
 			return nil, err
 		}
 	}
-	v := &Workspace{name: w.name, source: source, sc: &sc, settings: w.settings, cfg: cfg}
+	v := &Workspace{name: w.name, sc: &sc, settings: w.settings, cfg: cfg}
 	if err := v.rebuild(); err != nil {
 		return nil, err
 	}
+	// Its source is its own export at tick 0, which carries what change set (the faults
+	// of a Re-roll): saved and opened again, it plays the variant, not w.
+	v.source = v.ExportScenario()
 	v.publish()
 	return v, nil
 }

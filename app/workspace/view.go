@@ -49,12 +49,13 @@ type View struct {
 	GraphChanges    []gccore.GraphChange
 	GraphChangesLen int
 	PendingWatch    int
-	// LostWatch are the watch events of PendingWatch's informers lost since their last
-	// relist (FAULT-2), which the relist at NextRelist repairs (FAULT-3); 0 without loss.
-	LostWatch    int
-	NextRelist   int64
-	AbsentOwners []string
-	Events       []gccore.GCEvent
+	// Informers is the GC informers' lane: PendingWatch's first events with the tick each
+	// arrives (FAULT-1), those lost since the last relist (FAULT-2) and the relists
+	// (FAULT-3). ControllerInformers is the controller-manager's shared informers' (CM-1),
+	// empty while their caches are current.
+	Informers, ControllerInformers gccore.InformerLane
+	AbsentOwners                   []string
+	Events                         []gccore.GCEvent
 	// Trace is every record up to Position, oldest first.
 	Trace []gccore.Record
 	// Script describes the scenario steps still to run.
@@ -124,7 +125,7 @@ func (w *Workspace) publish() {
 		v.Version, v.Tick, v.Position, v.HistoryLen = w.version, s.CurrentTick(), w.h.cur, len(w.h.entries)
 		v.Idle, v.Queues, v.PendingWatch = s.Idle(), s.Inspect().QueuesHead(ViewItems), s.Inspect().PendingWatchEvents()
 		v.ControllerQueues = s.Inspect().ControllerQueues()
-		v.LostWatch, v.NextRelist = s.Inspect().LostWatchEvents()
+		v.Informers, v.ControllerInformers = s.Inspect().GCInformerLane(), s.Inspect().ControllerInformerLane()
 		v.GraphChanges, v.GraphChangesLen = s.Inspect().GraphChangesHead(ViewItems), s.Inspect().GraphChangesLen()
 		v.Trace = w.h.trace[:w.h.traceEnd(w.h.cur):w.h.traceEnd(w.h.cur)]
 		v.Script = w.scriptView()
@@ -158,7 +159,7 @@ func (w *Workspace) publish() {
 		Trace:            w.h.trace[:w.h.traceEnd(w.h.cur):w.h.traceEnd(w.h.cur)],
 		Script:           w.scriptView(),
 	}
-	v.LostWatch, v.NextRelist = s.Inspect().LostWatchEvents()
+	v.Informers, v.ControllerInformers = s.Inspect().GCInformerLane(), s.Inspect().ControllerInformerLane()
 	v.Settled = v.Idle && w.ScriptDone()
 	if n := len(w.h.entries); n > 0 {
 		v.LastTick = w.h.entries[n-1].tick
