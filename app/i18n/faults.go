@@ -13,7 +13,7 @@ var zhCNFaults = map[string]string{
 	"from":                   "从", "to": "到",
 	"Watch events lost (0 to 1)":                               "监视事件丢失概率（0 到 1）",
 	"Relist every (ticks, 0 never)":                            "重新列举间隔（tick，0 表示从不）",
-	"Writes failing with 500 (0 to 1)":                         "写入返回 500 的概率（0 到 1）",
+	"Writes failing with 500 (0 to 0.9)":                       "写入返回 500 的概率（0 到 0.9）",
 	"Apply and replay":                                         "应用并重放",
 	"%d lost, until the relist at tick %d":                     "%d 个已丢失，等待第 %d 个 tick 的重新列举",
 	"write failed: next attempt at tick %d":                    "写入失败：下次尝试在第 %d 个 tick",
