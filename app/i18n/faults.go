@@ -11,7 +11,7 @@ var zhCNFaults = map[string]string{
 	"Seed":                   "种子",
 	"Informer delay (ticks)": "informer 延迟（tick）",
 	"from":                   "从", "to": "到",
-	"Watch events lost (0 to 1)":                               "监视事件丢失概率（0 到 1）",
+	"Watch events lost (0 to below 1)":                         "监视事件丢失概率（0 到 1，不含 1）",
 	"Relist every (ticks, 0 never)":                            "重新列举间隔（tick，0 表示从不）",
 	"Writes failing with 500 (0 to 0.9)":                       "写入返回 500 的概率（0 到 0.9）",
 	"Apply and replay":                                         "应用并重放",

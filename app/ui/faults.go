@@ -80,7 +80,7 @@ func (x *FaultsPanel) Render() (ui app.UI) {
 				app.Text("–"),
 				app.Input().ID("fl-delay-max").Type("number").Step(1).Aria("label", tr(x.Lang, "to")).Value(f.delayMax).OnInput(x.ValueTo(&f.delayMax)),
 			)),
-			num("fl-drop", tr(x.Lang, "Watch events lost (0 to 1)"), 0.05, &f.dropWatch),
+			num("fl-drop", tr(x.Lang, "Watch events lost (0 to below 1)"), 0.05, &f.dropWatch),
 			num("fl-relist", tr(x.Lang, "Relist every (ticks, 0 never)"), 1, &f.relistEvery),
 			num("fl-errors", tr(x.Lang, "Writes failing with 500 (0 to 0.9)"), 0.05, &f.apiErrors),
 			app.If(x.err != "", func() app.UI {
