@@ -196,6 +196,9 @@ func (s *Sim) Apply(in Input) (Applied, error) {
 		if in.Restart != RestartControllerManager {
 			return Applied{}, fmt.Errorf("restart %q: only %q restarts", in.Restart, RestartControllerManager)
 		}
+		if err := s.restartBound(); err != nil {
+			return Applied{}, err
+		}
 		restartControllerManager(s)
 		return Applied{Did: true}, nil
 	default:

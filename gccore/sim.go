@@ -111,6 +111,9 @@ type Sim struct {
 	// once, when they would pass MaxControllerCreates (Err).
 	created int
 	err     error
+	// relisted counts the objects restarts listed again (restartControllerManager),
+	// bounded by MaxRestartLists.
+	relisted int
 	// faults is the fault lab's one source of chance, nil without `faults:`; the
 	// informers, the GC's writes and the controllers' Clients draw from it (FAULT-1 … 4).
 	faults *faults.Source

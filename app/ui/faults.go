@@ -119,9 +119,9 @@ func (x *FaultsPanel) Render() (ui app.UI) {
 			field(tr(x.Lang, "Per resource (ticks)"), app.Input().ID("fl-delay-by").Type("text").Placeholder("v1/Pod: [2, 8]").
 				Title(tr(x.Lang, "Other ranges for some resources, as apiVersion/Kind: [min, max], separated by commas")).
 				Value(f.perResource).OnInput(x.ValueTo(&f.perResource))),
-			num("fl-drop", tr(x.Lang, "Watch events lost (0 to 1)"), 0.05, &f.dropWatch),
+			num("fl-drop", tr(x.Lang, "Watch events lost (0 to below 1)"), 0.05, &f.dropWatch),
 			num("fl-relist", tr(x.Lang, "Relist every (ticks, 0 never)"), 1, &f.relistEvery),
-			num("fl-errors", tr(x.Lang, "Writes failing with 500 (0 to 1)"), 0.05, &f.apiErrors),
+			num("fl-errors", tr(x.Lang, "Writes failing with 500 (0 to 0.9)"), 0.05, &f.apiErrors),
 			app.If(x.err != "", func() app.UI {
 				return app.P().Class("inline-error").Role("alert").ID("faults-error").Text(x.err)
 			}),
@@ -179,7 +179,7 @@ func (form faultsForm) parse(base faults.Config) (faults.Config, error) {
 	prob := func(field, s string, to *float64) {
 		if err == nil {
 			if *to, err = strconv.ParseFloat(strings.TrimSpace(s), 64); err != nil {
-				err = fmt.Errorf("faults.%s: want a number from 0 to below 1, got %q", field, s)
+				err = fmt.Errorf("faults.%s: want a number, got %q", field, s)
 			}
 		}
 	}

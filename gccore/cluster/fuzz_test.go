@@ -2,7 +2,9 @@ package cluster_test
 
 // FuzzClusterScenario (issue 21): version 2 scenarios built from the fuzzer's bytes
 // (controllers, nodes, workloads with odd counts, Pods with finalizers, and the steps
-// scale, setNodeReady, setLabels, delete and removeFinalizer) must parse and run without
+// scale, setNodeReady, setLabels, delete, removeFinalizer and restart), under any release
+// of the version lens, with a broken custom kind and with the fault lab's extreme values
+// (issue 26's surfaces, probed for issue 21), must parse and run without
 // a panic, end (every loop respects the run's tick and create bounds), keep the graph's
 // invariants, and fail, if they fail, with one line. make fuzz runs it.
 
@@ -36,7 +38,20 @@ func (b *byteSource) pick(n int) int {
 func clusterScenario(data []byte) string {
 	src := byteSource(data)
 	var b strings.Builder
-	b.WriteString("version: 2\ncontrollers: [")
+	b.WriteString("version: 2\n")
+	if v := src.pick(6); v > 0 {
+		fmt.Fprintf(&b, "kubernetes: %q\n", []string{"1.13", "1.16", "1.20", "1.33", "current"}[v-1])
+	}
+	widget := src.pick(2) == 0
+	if widget {
+		fmt.Fprintf(&b, "resources:\n- {apiVersion: example.com/v1, kind: Widget, broken: %v}\n", src.pick(2) == 0)
+	}
+	if src.pick(2) == 0 {
+		fmt.Fprintf(&b, "faults: {seed: %d, informerDelay: %s, dropWatch: %s, relistEvery: %s, apiErrors: %s}\n", src.pick(256),
+			[]string{"0", "[0, 3]", "[0, 1000]", "1000"}[src.pick(4)], []string{"0", "0.5", "0.999"}[src.pick(3)],
+			[]string{"1", "7", "100000"}[src.pick(3)], []string{"0", "0.3", "0.9"}[src.pick(3)])
+	}
+	b.WriteString("controllers: [")
 	all := []string{"deployment", "replicaset", "job", "namespace", "kubelet"}
 	var on []string
 	for _, c := range all {
@@ -49,6 +64,9 @@ func clusterScenario(data []byte) string {
 		fmt.Fprintf(&b, "- {name: node-%d, ready: %v}\n", i, src.pick(3) != 0)
 	}
 	b.WriteString("objects:\n")
+	if widget {
+		b.WriteString("- {apiVersion: example.com/v1, kind: Widget, metadata: {name: wid}}\n")
+	}
 	kinds := []struct{ apiVersion, kind, count string }{
 		{"apps/v1", "Deployment", "replicas"}, {"apps/v1", "ReplicaSet", "replicas"}, {"batch/v1", "Job", "parallelism"},
 	}
@@ -76,7 +94,7 @@ func clusterScenario(data []byte) string {
 	b.WriteString("steps:\n")
 	for i := 0; i < src.pick(8); i++ {
 		w := strings.Fields(names[src.pick(len(names))])
-		switch src.pick(7) {
+		switch src.pick(8) {
 		case 0:
 			fmt.Fprintf(&b, "- scale: {apiVersion: %s, kind: %s, name: %s, replicas: %s}\n", w[0], w[1], w[2], counts[src.pick(len(counts))])
 		case 1:
@@ -89,6 +107,8 @@ func clusterScenario(data []byte) string {
 			fmt.Fprintf(&b, "- removeFinalizer: {apiVersion: %s, kind: %s, name: %s, finalizer: example.com/hold}\n", w[0], w[1], w[2])
 		case 5:
 			fmt.Fprintf(&b, "- run: %d\n", src.pick(20))
+		case 6:
+			b.WriteString("- restart: controller-manager\n")
 		default:
 			b.WriteString("- run: idle\n")
 		}

@@ -1,6 +1,7 @@
 package compare
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -58,5 +59,27 @@ func TestFates(t *testing.T) {
 		if s := d.Ref.String() + " " + string(d.A) + " " + string(d.B); s != want[i] {
 			t.Errorf("[%d] %s, want %s", i, s, want[i])
 		}
+	}
+}
+
+// TestParseSettingIsOneShortLine: a bad setting is one error naming the key or the value,
+// and a long one is refused by its length instead of quoted back whole (issue 21: a
+// `#compare=policy=…&ws=` link with a megabyte value was a megabyte-long notice, and
+// `gcplay sim --compare` printed it).
+func TestParseSettingIsOneShortLine(t *testing.T) {
+	for in, want := range map[string]string{
+		"workers=0":                          `workers=0: want 1 to 10000, got "0"`,
+		"colour=red":                         `"colour=red": unknown setting "colour"`,
+		"policy":                             `"policy": want key=value`,
+		"policy=" + strings.Repeat("A", 1e6): "a setting of 1000007 characters: want key=value",
+		strings.Repeat("k", 101):             "a setting of 101 characters",
+	} {
+		_, err := ParseSetting(in)
+		if err == nil || !strings.HasPrefix(err.Error(), want) || len(err.Error()) > 200 || strings.Contains(err.Error(), "\n") {
+			t.Errorf("ParseSetting(%.20q…): got %.300v, want one line starting %q", in, err, want)
+		}
+	}
+	if _, err := ParseSetting("controllerInformerDelay=1000"); err != nil {
+		t.Errorf("the longest valid setting: %v", err)
 	}
 }

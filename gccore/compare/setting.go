@@ -97,8 +97,16 @@ func Keys() []string {
 	return keys
 }
 
+// maxSettingChars bounds a setting's text: the longest valid one, a controller informer
+// delay, is under 30 characters. A longer one is refused by its length, so that its error
+// does not quote a `#compare=` link's megabytes back (issue 21).
+const maxSettingChars = 100
+
 // ParseSetting reads key=value; an unknown key or a bad value is one error naming it.
 func ParseSetting(s string) (Setting, error) {
+	if len(s) > maxSettingChars {
+		return Setting{}, fmt.Errorf("a setting of %d characters: want key=value, with key one of %s", len(s), strings.Join(Keys(), ", "))
+	}
 	key, value, ok := strings.Cut(s, "=")
 	if !ok || key == "" {
 		return Setting{}, fmt.Errorf("%q: want key=value, with key one of %s", s, strings.Join(Keys(), ", "))

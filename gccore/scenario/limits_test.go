@@ -6,6 +6,7 @@ package scenario_test
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"unicode"
@@ -285,4 +286,28 @@ func TestLabelValueMustBeAString(t *testing.T) {
 	if _, err := scenario.Parse("l.yaml", []byte("objects: [{apiVersion: v1, kind: ConfigMap, metadata: {name: a, labels: {app: x}}}]\nsteps: [{update: {apiVersion: v1, kind: ConfigMap, metadata: {name: a, labels: {app: null}}}}]")); err != nil {
 		t.Error(err)
 	}
+}
+
+// TestRestartsAreBounded: the restarts of one run list at most gccore.MaxRestartLists
+// objects again; the restart past it is one error naming the step, and does nothing
+// (issue 21: each restart lists every stored object, so 2,000 restarts of a 5,000-Pod
+// ReplicaSet, an 80 KB file, took 142 s, and a share link of restarts could hold the
+// page for hours).
+func TestRestartsAreBounded(t *testing.T) {
+	const objects = 1000
+	var b strings.Builder
+	b.WriteString("version: 2\nobjects:\n")
+	for i := range objects {
+		fmt.Fprintf(&b, "- {apiVersion: v1, kind: ConfigMap, metadata: {name: c%d}}\n", i)
+	}
+	b.WriteString("steps:\n")
+	restarts := gccore.MaxRestartLists / objects
+	b.WriteString(strings.Repeat("- restart: controller-manager\n", restarts))
+	// The error names the step after the last one the bound allows: those before it ran.
+	_, err := scenario.Run("restarts.yaml", []byte(b.String()+"- restart: controller-manager\n- run: idle\n"), gccore.Config{NoTrace: true}, 100)
+	want := fmt.Sprintf("restarts.yaml: steps[%d] (restart controller-manager): restart controller-manager: it would list 1000 objects again, and this run's restarts have listed 500000: past the 500000 gcplay plays in one run", restarts)
+	if err == nil || !strings.HasPrefix(err.Error(), want) {
+		t.Fatalf("restart %d: got %v, want %s", restarts+1, err, want)
+	}
+	checkOneLine(t, err.Error())
 }
