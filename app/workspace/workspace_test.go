@@ -222,7 +222,7 @@ func TestFineSteps(t *testing.T) {
 	if err := w.Fine(gccore.InputGraphChange); err == nil || !strings.Contains(err.Error(), "graphChanges is empty") {
 		t.Fatalf("graph change on an empty queue: %v", err)
 	}
-	if r := w.View().FineBlocked(gccore.InputDeliverEvent); r != "" {
+	if r := w.View().FineBlocked(gccore.Input{Op: gccore.InputDeliverEvent}); r != "" {
 		t.Fatalf("delivering an event is blocked at the start: %s", r)
 	}
 	if err := w.Fine(gccore.InputDeliverEvent); err != nil {
@@ -259,7 +259,7 @@ func TestFineSteps(t *testing.T) {
 		t.Fatalf("until change while settled: %d ticks, changed %v, %v, tick %d→%d", n, changed, err, tick, w.View().Tick)
 	}
 	for _, op := range []gccore.InputOp{gccore.InputDeliverEvent, gccore.InputGraphChange, gccore.InputDeleteItem, gccore.InputOrphanItem} {
-		if w.View().FineBlocked(op) == "" {
+		if w.View().FineBlocked(gccore.Input{Op: op}) == "" {
 			t.Fatalf("%s is not blocked while settled", op)
 		}
 	}
