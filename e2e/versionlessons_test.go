@@ -98,23 +98,45 @@ func TestTaintEvictionByHand(t *testing.T) {
 	waitAllMet(t, ctx, "taint-eviction played by hand")
 }
 
-// TestNewOwnerRaceByHand plays new-owner-race as its hints tell a learner: delete
+// TestNewOwnerRaceByHand plays new-owner-race as its intro and hints tell a learner:
+// first the race itself, with Read item (the worker reads dependent and decides, holding
+// its DELETE; the adoption typed in the Console then comes too late and 1.33 deletes
+// dependent, V-6a, a goal left unmet); then, after Restart lesson, the answer: delete
 // old-owner in the Background, the fine steps Event and Graph change (GB-10 queues
-// dependent), the adoption typed in the Console while dependent waits in attemptToDelete,
-// then Delete item: the worker reads the new owner and only removes the dangling
-// reference (DEL-5, DEL-9a), under 1.33 as today.
+// dependent), the adoption while dependent waits in attemptToDelete, then Delete item:
+// the worker reads the new owner and only removes the dangling reference (DEL-5, DEL-9a).
 func TestNewOwnerRaceByHand(t *testing.T) {
 	ctx := newTab(t)
 	openURL(t, ctx, baseURL+"/#lesson=new-owner-race")
 	waitLesson(t, ctx, "new-owner-race")
-	deleteWith(t, ctx, "ConfigMap", "old-owner", "Background")
-	click(t, ctx, "Event")
-	click(t, ctx, "Graph change")
-	do(t, ctx, "open the Console tab", chromedp.Click(tab("Console")))
-	out, errText := typeCommand(t, ctx, `kubectl patch configmap dependent --type=merge -p '{"metadata":{"ownerReferences":[{"apiVersion":"v1","kind":"ConfigMap","name":"old-owner","uid":"old-uid"},{"apiVersion":"v1","kind":"ConfigMap","name":"new-owner","uid":"new-uid"}]}}'`)
-	if errText != "" || !strings.Contains(out, "patched") {
-		t.Fatalf("patch: %q %q", out, errText)
+	adopt := func() {
+		do(t, ctx, "open the Console tab", chromedp.Click(tab("Console")))
+		if out, errText := typeCommand(t, ctx, adoptDependent); errText != "" || !strings.Contains(out, "patched") {
+			t.Fatalf("patch: %q %q", out, errText)
+		}
 	}
+	queue := func() {
+		deleteWith(t, ctx, "ConfigMap", "old-owner", "Background")
+		click(t, ctx, "Event")
+		waitJS(t, ctx, "the event delivered", "!("+buttonDisabled("Graph change")+")", 10*time.Second)
+		click(t, ctx, "Graph change")
+		waitJS(t, ctx, "dependent queued", "!("+buttonDisabled("Read item")+")", 10*time.Second)
+	}
+	queue()
+	click(t, ctx, "Read item")
+	waitJS(t, ctx, "the worker's write held", buttonDisabled("Read item"), 10*time.Second)
+	adopt()
+	click(t, ctx, "Delete item")
+	waitJS(t, ctx, "dependent deleted although adopted", "!("+present("ConfigMap", "dependent")+")", 10*time.Second)
+	if got := eval[[]string](t, ctx, goalsJS); !slices.Contains(got, "unmet") {
+		t.Fatalf("the race met every goal: %v", got)
+	}
+	screenshot(t, ctx, "version-lesson-new-owner-race-read-item")
+
+	click(t, ctx, "Restart lesson")
+	waitJS(t, ctx, "dependent back", present("ConfigMap", "dependent"), 10*time.Second)
+	queue()
+	adopt()
 	click(t, ctx, "Delete item")
 	click(t, ctx, "Run until idle")
 	waitAllMet(t, ctx, "new-owner-race played by hand")
