@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync/atomic"
 
@@ -36,6 +37,12 @@ func Play(l *Lesson, what string, steps []scenario.Step) (*Run, error) {
 	return play(context.Background(), l, what, steps, true)
 }
 
+// readsTrace reports whether a goal of the lesson reads the trace (traceCites): its check
+// keeps the records.
+func (l *Lesson) readsTrace() bool {
+	return slices.ContainsFunc(l.Goals, func(g Goal) bool { return g.Kind == GoalTraceCites })
+}
+
 // replays counts the runs play starts, for the test that bounds Check's work
 // (TestCheckWorkIsLinear).
 var replays atomic.Int64
@@ -50,7 +57,7 @@ func play(ctx context.Context, l *Lesson, what string, steps []scenario.Step, ke
 		return nil, err
 	}
 	cfg := l.Config
-	cfg.NoTrace = !keepTrace
+	cfg.NoTrace = !keepTrace && !l.readsTrace()
 	runner, err := scenario.NewRunner(sc, cfg)
 	if err != nil {
 		return nil, err
@@ -75,6 +82,9 @@ type player struct {
 	run       *Run
 	deletions []Deletion
 	acts      []Action
+	// rest is the length of the run's trace at the start at rest: the learner's records
+	// follow (State.Cited).
+	rest int
 }
 
 // start plays the start scenario's own steps (those before first) and settles: the
@@ -93,6 +103,7 @@ func (p *player) start(first int) error {
 	if err := p.settle(); err != nil {
 		return fmt.Errorf("start: %v", err)
 	}
+	p.rest = len(p.run.Trace)
 	p.run.Start = p.state()
 	return nil
 }
@@ -156,7 +167,8 @@ func (p *player) state() State {
 	// The stored objects themselves: the API server never changes one in place (a
 	// write stores a new object), and goals only read them.
 	return State{Tick: sim.CurrentTick(), Objects: sim.ObjectsShared(),
-		Deletions: append([]Deletion(nil), p.deletions...), Actions: append([]Action(nil), p.acts...), Why: sim.Inspect().Reasons}
+		Deletions: append([]Deletion(nil), p.deletions...), Actions: append([]Action(nil), p.acts...), Why: sim.Inspect().Reasons,
+		Cited: CitedIn(p.run.Trace[p.rest:len(p.run.Trace):len(p.run.Trace)])}
 }
 
 // settle is Sim.RunUntilIdle, a tick at a time.
