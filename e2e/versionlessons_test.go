@@ -4,6 +4,7 @@ package e2e
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -12,11 +13,11 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// versionLessons are the lessons of issue 26 §4: three play an older release's garbage
+// versionLessons are the lessons of issue 26 §4: four play an older release's garbage
 // collector (the version lens), one the node lifecycle controller's taint-based eviction,
 // and two the fault lab: a lost watch event and its relist (FAULT-2, FAULT-3), a
 // ReplicaSet's expectations under informer lag (RS-5).
-var versionLessons = []string{"cross-namespace-restart", "cluster-scoped-dependent", "new-owner-race", "taint-eviction", "dropped-event-relist", "rs-expectations"}
+var versionLessons = []string{"cross-namespace-restart", "cluster-scoped-dependent", "new-owner-race", "broken-resource", "taint-eviction", "dropped-event-relist", "rs-expectations"}
 
 // TestVersionLessonScreens opens each lesson of issue 26 §4 at 1366×657, in Chinese and
 // in English, as a learner sees it: its start, its first hint, and the recap after Show
@@ -141,6 +142,35 @@ func TestNewOwnerRaceByHand(t *testing.T) {
 	click(t, ctx, "Run until idle")
 	waitAllMet(t, ctx, "new-owner-race played by hand")
 	screenshot(t, ctx, "version-lesson-new-owner-race-by-hand")
+}
+
+// TestBrokenResourceByHand plays broken-resource as its hints tell a learner, in English
+// and Chinese at 1366×657: owner deleted in the Background and Run until idle leave
+// dependent queued, and its why in the Inspector cites V-5a (no worker runs while
+// Widget's monitor never syncs); dependent deleted by hand meets the goals.
+func TestBrokenResourceByHand(t *testing.T) {
+	for _, c := range []struct{ lang, del, idle, inspector, why string }{
+		{"en", "Delete", "Run until idle", "Inspector", "No garbage-collector worker runs"},
+		{"zh-CN", "删除", "运行至空闲", "检查器", "没有任何垃圾回收 worker 在运行"},
+	} {
+		t.Run(c.lang, func(t *testing.T) {
+			ctx := newTab(t)
+			do(t, ctx, "a 1366×657 window", chromedp.EmulateViewport(1366, 657))
+			openURL(t, ctx, baseURL+"/?lang="+c.lang+"#lesson=broken-resource")
+			waitLesson(t, ctx, "broken-resource")
+			deleteWithButton(t, ctx, "ConfigMap", "owner", "Background", c.del)
+			click(t, ctx, c.idle)
+			waitJS(t, ctx, "idle", settledJS, 20*time.Second)
+			selectObject(t, ctx, "ConfigMap", "dependent")
+			do(t, ctx, "open the Inspector", chromedp.Click(tab(c.inspector)))
+			waitJS(t, ctx, "the why citing V-5a", fmt.Sprintf(`(b => b.includes(%q) && b.includes('V-5a'))(document.body.textContent)`, c.why), 10*time.Second)
+			screenshot(t, ctx, "version-lesson-broken-resource-why-"+c.lang)
+			deleteWithButton(t, ctx, "ConfigMap", "dependent", "Background", c.del)
+			click(t, ctx, c.idle)
+			waitAllMet(t, ctx, "broken-resource played by hand")
+			screenshot(t, ctx, "version-lesson-broken-resource-done-"+c.lang)
+		})
+	}
 }
 
 // TestDroppedEventRelistByHand plays dropped-event-relist as its hints tell a learner:

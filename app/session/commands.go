@@ -142,9 +142,22 @@ func (s *Session) runIdle() error {
 		return err
 	}
 	if note := idleNote(s.Lang, before, countObjects(ws.View()), from, ws.View().Tick); note != "" {
+		if v := ws.View(); v.WorkersWait && queued(v) { // idle, but not because the GC found nothing
+			note = fmt.Sprintf(i18n.Tr(s.Lang, "Idle at tick %d: items wait in the GC's queues, but its workers wait for a monitor to sync and take none (V-5a, SYNC-4). Select one to read why."), v.Tick)
+		}
 		s.Inform(note)
 	}
 	return nil
+}
+
+// queued reports an item in attemptToDelete or attemptToOrphan.
+func queued(v *workspace.View) bool {
+	for _, q := range v.Queues {
+		if q.Total > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // RunTick advances one tick while running; more is false when the run stopped (the

@@ -125,7 +125,7 @@ func blocked(v *workspace.View) map[session.Cmd]string {
 var fineBlockedReasons = []string{
 	"no watch event is waiting for delivery", "graphChanges is empty", "no queue",
 	"attemptToDelete has no item ready for a worker", "attemptToOrphan has no item ready for a worker",
-	workspace.ReasonWriteHeld,
+	workspace.ReasonWriteHeld, workspace.ReasonWorkersWait,
 	"the simulation is idle and no scenario step is pending",
 }
 

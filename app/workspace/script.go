@@ -131,7 +131,8 @@ func (w *Workspace) FineInput(in gccore.Input) error {
 	if !in.Fine() {
 		return fmt.Errorf("%s is not a fine step", in.Op)
 	}
-	if nothing := fineBlocked(in, w.sim.Inspect().PendingWatchEvents(), w.sim.Inspect().GraphChangesLen(), w.sim.Inspect().QueuesHead(ViewItems)); nothing != "" {
+	ins := w.sim.Inspect()
+	if nothing := fineBlocked(in, fineState{ins.PendingWatchEvents(), ins.GraphChangesLen(), ins.QueuesHead(ViewItems), ins.WorkersWait()}); nothing != "" {
 		return fmt.Errorf("nothing to do: %s", nothing)
 	}
 	err := w.record(in, false)
@@ -143,27 +144,36 @@ func (w *Workspace) FineInput(in gccore.Input) error {
 // has): the page disables its button with this as the reason, from the same check Fine
 // makes.
 func (v *View) FineBlocked(in gccore.Input) string {
-	return fineBlocked(in, v.PendingWatch, v.GraphChangesLen, v.Queues)
+	return fineBlocked(in, fineState{v.PendingWatch, v.GraphChangesLen, v.Queues, v.WorkersWait})
 }
 
-// The reasons fineBlocked gives for a worker's held write (Input.Reads).
+// The reasons fineBlocked gives for the workers (the page translates them).
 const (
 	// ReasonWriteHeld blocks Read item while a worker holds the write of its last read.
 	ReasonWriteHeld = "a worker holds the write of the item it read: Delete item or Step makes it"
+	// ReasonWorkersWait blocks the worker steps while the workers wait for a monitor.
+	ReasonWorkersWait = "the GC's workers wait for a monitor to sync (V-5a, SYNC-4)"
 )
 
-// fineBlocked is Fine's check. queues are the heads of attemptToDelete and
-// attemptToOrphan: held items come first and are at most one per worker, so a queued
-// item, if any, is within the head. Between ticks an item is held only by a worker
-// whose writes wait (Input.Reads); the next runDeleteItem makes them.
-func fineBlocked(in gccore.Input, pendingWatch, graphChanges int, queues []gccore.QueueView) string {
+// fineState is what fineBlocked reads, from a View or from the simulation itself.
+type fineState struct {
+	pendingWatch, graphChanges int
+	// queues are the heads of attemptToDelete and attemptToOrphan: held items come first
+	// and are at most one per worker, so a queued item, if any, is within the head.
+	queues      []gccore.QueueView
+	workersWait bool
+}
+
+// fineBlocked is Fine's check. Between ticks an item is held only by a worker whose
+// writes wait (Input.Reads); the next runDeleteItem makes them.
+func fineBlocked(in gccore.Input, st fineState) string {
 	switch in.Op {
 	case gccore.InputDeliverEvent:
-		if pendingWatch == 0 {
+		if st.pendingWatch == 0 {
 			return "no watch event is waiting for delivery"
 		}
 	case gccore.InputGraphChange:
-		if graphChanges == 0 {
+		if st.graphChanges == 0 {
 			return "graphChanges is empty"
 		}
 	case gccore.InputDeleteItem, gccore.InputOrphanItem:
@@ -171,17 +181,19 @@ func fineBlocked(in gccore.Input, pendingWatch, graphChanges int, queues []gccor
 		if in.Op == gccore.InputOrphanItem {
 			i = 1
 		}
-		if i >= len(queues) {
+		if i >= len(st.queues) {
 			return "no queue"
 		}
-		held := hasItem(queues[0], gccore.ItemProcessing)
+		held := hasItem(st.queues[0], gccore.ItemProcessing)
 		switch {
 		case in.Reads && held:
 			return ReasonWriteHeld
 		case in.Op == gccore.InputDeleteItem && held:
 			return ""
-		case !hasItem(queues[i], gccore.ItemQueued):
-			return string(queues[i].Name) + " has no item ready for a worker"
+		case !hasItem(st.queues[i], gccore.ItemQueued):
+			return string(st.queues[i].Name) + " has no item ready for a worker"
+		case st.workersWait:
+			return ReasonWorkersWait
 		}
 	}
 	return ""
