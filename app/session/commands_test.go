@@ -3,8 +3,6 @@ package session
 import (
 	"strings"
 	"testing"
-
-	"github.com/gcplay/gcplay/app/workspace"
 )
 
 // TestIdleNote: Run until idle that changes nothing on screen says so, and what to do;
@@ -28,34 +26,6 @@ func TestIdleNote(t *testing.T) {
 		}
 		if got != "" && !strings.Contains(got, "press Delete") {
 			t.Errorf("%s: %q does not say what to try next", c.name, got)
-		}
-	}
-}
-
-// TestWorkersWaitBlocksWorkerSteps: under 1.16 with a broken kind (the
-// broken-resource-1.16 example) no worker ever runs (V-5a): once owner is deleted and
-// dependent queued, Delete item and Read item are blocked with that reason, and Run until
-// idle does not say the GC found nothing to delete.
-func TestWorkersWaitBlocksWorkerSteps(t *testing.T) {
-	s := example(t, "broken-resource-1.16")
-	selectByName(t, s, "owner")
-	s.Policy = "Background"
-	if err := s.Do(CmdDelete); err != nil {
-		t.Fatal(err)
-	}
-	if err := s.Do(CmdRunIdle); err != nil {
-		t.Fatal(err)
-	}
-	if n := s.Notice.Text; !strings.Contains(n, "its workers wait for a monitor to sync") || strings.Contains(n, "found nothing to delete") {
-		t.Errorf("idle note %q", n)
-	}
-	v := s.View()
-	if !v.WorkersWait || v.Queues[0].Total != 1 {
-		t.Fatalf("workers wait %v, attemptToDelete %d", v.WorkersWait, v.Queues[0].Total)
-	}
-	for _, c := range []Cmd{CmdDeleteItem, CmdReadItem} {
-		if why := v.FineBlocked(FineInputs[c]); why != workspace.ReasonWorkersWait {
-			t.Errorf("%s blocked by %q", c, why)
 		}
 	}
 }
