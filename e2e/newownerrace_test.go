@@ -86,3 +86,20 @@ func TestNewOwnerRaceExample(t *testing.T) {
 		})
 	}
 }
+
+// TestNewOwnerRaceEmbedded: the race example embedded at 960×600, in English and Chinese:
+// the compact page shows the three ConfigMaps, with nothing outside the frame (the fine
+// steps are the full page's, which its Open in gcplay link opens).
+func TestNewOwnerRaceEmbedded(t *testing.T) {
+	for _, lang := range []string{"en", "zh-CN"} {
+		t.Run(lang, func(t *testing.T) {
+			ctx := newTab(t)
+			do(t, ctx, "a 960×600 frame", chromedp.EmulateViewport(960, 600))
+			openURL(t, ctx, baseURL+"/?embed=1&lang="+lang+"#scenario="+workspace.EncodeLink(example(t, "new-owner-race-1.33")))
+			waitJS(t, ctx, "the three ConfigMaps", present("ConfigMap", "old-owner")+" && "+present("ConfigMap", "new-owner")+" && "+present("ConfigMap", "dependent")+
+				` && document.querySelector('[data-open-full]') !== null`, 20*time.Second)
+			waitJS(t, ctx, "the toolbar inside the frame", toolbarInside, 10*time.Second)
+			screenshot(t, ctx, "race-example-embed-960x600-"+lang)
+		})
+	}
+}
