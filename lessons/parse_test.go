@@ -163,6 +163,8 @@ func TestLoadFS(t *testing.T) {
 func FuzzParse(f *testing.F) {
 	f.Add([]byte(base))
 	f.Add([]byte("goals: [{deleted: 1}]"))
+	f.Add([]byte(strings.Replace(base, "- deleted: ConfigMap/b", "- traceCites: DEL-9c", 1)))
+	f.Add([]byte("goals: [{traceCites: [RS-5]}, {traceCites: null}]"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		l, err := Parse("f.yaml", data)
 		if err != nil {
