@@ -52,7 +52,7 @@ func TestTimeline(t *testing.T) {
 	fineStep := func(b string) {
 		t.Helper()
 		if eval[bool](t, ctx, buttonDisabledJS(b)) {
-			if why := w.View().FineBlocked(fine[b]); why == "" {
+			if why := w.View().FineBlocked(gccore.Input{Op: fine[b]}); why == "" {
 				t.Fatalf("%s is disabled while the workspace has work for it", b)
 			}
 			return

@@ -4,6 +4,7 @@ package e2e
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -12,11 +13,11 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// versionLessons are the lessons of issue 26 §4: three play an older release's garbage
+// versionLessons are the lessons of issue 26 §4: four play an older release's garbage
 // collector (the version lens), one the node lifecycle controller's taint-based eviction,
 // and two the fault lab: a lost watch event and its relist (FAULT-2, FAULT-3), a
 // ReplicaSet's expectations under informer lag (RS-5).
-var versionLessons = []string{"cross-namespace-restart", "cluster-scoped-dependent", "new-owner-race", "taint-eviction", "dropped-event-relist", "rs-expectations"}
+var versionLessons = []string{"cross-namespace-restart", "cluster-scoped-dependent", "new-owner-race", "broken-resource", "taint-eviction", "dropped-event-relist", "rs-expectations"}
 
 // TestVersionLessonScreens opens each lesson of issue 26 §4 at 1366×657, in Chinese and
 // in English, as a learner sees it: its start, its first hint, and the recap after Show
@@ -98,27 +99,78 @@ func TestTaintEvictionByHand(t *testing.T) {
 	waitAllMet(t, ctx, "taint-eviction played by hand")
 }
 
-// TestNewOwnerRaceByHand plays new-owner-race as its hints tell a learner: delete
+// TestNewOwnerRaceByHand plays new-owner-race as its intro and hints tell a learner:
+// first the race itself, with Read item (the worker reads dependent and decides, holding
+// its DELETE; the adoption typed in the Console then comes too late and 1.33 deletes
+// dependent, V-6a, a goal left unmet); then, after Restart lesson, the answer: delete
 // old-owner in the Background, the fine steps Event and Graph change (GB-10 queues
-// dependent), the adoption typed in the Console while dependent waits in attemptToDelete,
-// then Delete item: the worker reads the new owner and only removes the dangling
-// reference (DEL-5, DEL-9a), under 1.33 as today.
+// dependent), the adoption while dependent waits in attemptToDelete, then Delete item:
+// the worker reads the new owner and only removes the dangling reference (DEL-5, DEL-9a).
 func TestNewOwnerRaceByHand(t *testing.T) {
 	ctx := newTab(t)
 	openURL(t, ctx, baseURL+"/#lesson=new-owner-race")
 	waitLesson(t, ctx, "new-owner-race")
-	deleteWith(t, ctx, "ConfigMap", "old-owner", "Background")
-	click(t, ctx, "Event")
-	click(t, ctx, "Graph change")
-	do(t, ctx, "open the Console tab", chromedp.Click(tab("Console")))
-	out, errText := typeCommand(t, ctx, `kubectl patch configmap dependent --type=merge -p '{"metadata":{"ownerReferences":[{"apiVersion":"v1","kind":"ConfigMap","name":"old-owner","uid":"old-uid"},{"apiVersion":"v1","kind":"ConfigMap","name":"new-owner","uid":"new-uid"}]}}'`)
-	if errText != "" || !strings.Contains(out, "patched") {
-		t.Fatalf("patch: %q %q", out, errText)
+	adopt := func() {
+		do(t, ctx, "open the Console tab", chromedp.Click(tab("Console")))
+		if out, errText := typeCommand(t, ctx, adoptDependent); errText != "" || !strings.Contains(out, "patched") {
+			t.Fatalf("patch: %q %q", out, errText)
+		}
 	}
+	queue := func() {
+		deleteWith(t, ctx, "ConfigMap", "old-owner", "Background")
+		click(t, ctx, "Event")
+		waitJS(t, ctx, "the event delivered", "!("+buttonDisabled("Graph change")+")", 10*time.Second)
+		click(t, ctx, "Graph change")
+		waitJS(t, ctx, "dependent queued", "!("+buttonDisabled("Read item")+")", 10*time.Second)
+	}
+	queue()
+	click(t, ctx, "Read item")
+	waitJS(t, ctx, "the worker's write held", buttonDisabled("Read item"), 10*time.Second)
+	adopt()
+	click(t, ctx, "Delete item")
+	waitJS(t, ctx, "dependent deleted although adopted", "!("+present("ConfigMap", "dependent")+")", 10*time.Second)
+	if got := eval[[]string](t, ctx, goalsJS); !slices.Contains(got, "unmet") {
+		t.Fatalf("the race met every goal: %v", got)
+	}
+	screenshot(t, ctx, "version-lesson-new-owner-race-read-item")
+
+	click(t, ctx, "Restart lesson")
+	waitJS(t, ctx, "dependent back", present("ConfigMap", "dependent"), 10*time.Second)
+	queue()
+	adopt()
 	click(t, ctx, "Delete item")
 	click(t, ctx, "Run until idle")
 	waitAllMet(t, ctx, "new-owner-race played by hand")
 	screenshot(t, ctx, "version-lesson-new-owner-race-by-hand")
+}
+
+// TestBrokenResourceByHand plays broken-resource as its hints tell a learner, in English
+// and Chinese at 1366×657: owner deleted in the Background and Run until idle leave
+// dependent queued, and its why in the Inspector cites V-5a (no worker runs while
+// Widget's monitor never syncs); dependent deleted by hand meets the goals.
+func TestBrokenResourceByHand(t *testing.T) {
+	for _, c := range []struct{ lang, del, idle, inspector, why string }{
+		{"en", "Delete", "Run until idle", "Inspector", "No garbage-collector worker runs"},
+		{"zh-CN", "删除", "运行至空闲", "检查器", "没有任何垃圾回收 worker 在运行"},
+	} {
+		t.Run(c.lang, func(t *testing.T) {
+			ctx := newTab(t)
+			do(t, ctx, "a 1366×657 window", chromedp.EmulateViewport(1366, 657))
+			openURL(t, ctx, baseURL+"/?lang="+c.lang+"#lesson=broken-resource")
+			waitLesson(t, ctx, "broken-resource")
+			deleteWithButton(t, ctx, "ConfigMap", "owner", "Background", c.del)
+			click(t, ctx, c.idle)
+			waitJS(t, ctx, "idle", settledJS, 20*time.Second)
+			selectObject(t, ctx, "ConfigMap", "dependent")
+			do(t, ctx, "open the Inspector", chromedp.Click(tab(c.inspector)))
+			waitJS(t, ctx, "the why citing V-5a", fmt.Sprintf(`(b => b.includes(%q) && b.includes('V-5a'))(document.body.textContent)`, c.why), 10*time.Second)
+			screenshot(t, ctx, "version-lesson-broken-resource-why-"+c.lang)
+			deleteWithButton(t, ctx, "ConfigMap", "dependent", "Background", c.del)
+			click(t, ctx, c.idle)
+			waitAllMet(t, ctx, "broken-resource played by hand")
+			screenshot(t, ctx, "version-lesson-broken-resource-done-"+c.lang)
+		})
+	}
 }
 
 // TestDroppedEventRelistByHand plays dropped-event-relist as its hints tell a learner:

@@ -88,6 +88,14 @@ func (v Inspector) GraphChangesHead(n int) []GraphChange {
 // GraphChangesLen is the number of pending graphChanges entries.
 func (v Inspector) GraphChangesLen() int { return v.s.gb.graphChanges.len() }
 
+// WorkersWait reports whether the GC's workers wait for a monitor to sync now, so
+// that no worker takes an item: forever under V-5a, until 30 s after the start under
+// SYNC-4.
+func (v Inspector) WorkersWait() bool {
+	_, _, ok := v.s.gc.startup.waiting(v.s.clock.tick)
+	return ok
+}
+
 // PendingWatchEvents is the number of events the informers have not delivered yet.
 func (v Inspector) PendingWatchEvents() int { return v.s.informers.count }
 

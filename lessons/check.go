@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync/atomic"
 
@@ -27,7 +28,7 @@ type Run struct {
 	// Unchanged lists the learner's actions that changed no stored object (a misspelled
 	// name, a finalizer the object does not hold), by index in the steps played.
 	Unchanged []int
-	// Trace is the run's trace records, kept by Play only (a check reads none);
+	// Trace is the run's trace records, kept by Play (a check keeps them for a traceCites goal only);
 	// RestTrace is how many of them come before the learner's first step.
 	Trace     []gccore.Record
 	RestTrace int
@@ -37,6 +38,12 @@ type Run struct {
 // keeps its trace (the page shows the reference solution's).
 func Play(l *Lesson, what string, steps []scenario.Step) (*Run, error) {
 	return play(context.Background(), l, what, steps, true, faults.Config{})
+}
+
+// readsTrace reports whether a goal of the lesson reads the trace (traceCites): its check
+// keeps the records.
+func (l *Lesson) readsTrace() bool {
+	return slices.ContainsFunc(l.Goals, func(g Goal) bool { return g.Kind == GoalTraceCites })
 }
 
 // replays counts the runs play starts, for the test that bounds Check's work
@@ -54,7 +61,7 @@ func play(ctx context.Context, l *Lesson, what string, steps []scenario.Step, ke
 		return nil, err
 	}
 	cfg := l.Config
-	cfg.NoTrace = !keepTrace
+	cfg.NoTrace = !keepTrace && !l.readsTrace()
 	if fc.Active() {
 		cfg.Faults = fc
 	}
@@ -163,7 +170,8 @@ func (p *player) state() State {
 	// The stored objects themselves: the API server never changes one in place (a
 	// write stores a new object), and goals only read them.
 	return State{Tick: sim.CurrentTick(), Objects: sim.ObjectsShared(),
-		Deletions: append([]Deletion(nil), p.deletions...), Actions: append([]Action(nil), p.acts...), Why: sim.Inspect().Reasons}
+		Deletions: append([]Deletion(nil), p.deletions...), Actions: append([]Action(nil), p.acts...), Why: sim.Inspect().Reasons,
+		Cited: CitedIn(p.run.Trace[p.run.RestTrace:len(p.run.Trace):len(p.run.Trace)])}
 }
 
 // settle is Sim.RunUntilIdle, a tick at a time.

@@ -29,6 +29,7 @@ const (
 	GoalWhyCites             GoalKind = "whyCites"             // the object's "why" cites the rule
 	GoalSameUID              GoalKind = "sameUID"              // the object was never deleted: the one of the start (a constraint)
 	GoalAdoptedBy            GoalKind = "adoptedBy"            // an ownerReference holds the uid of owner, re-created since
+	GoalTraceCites           GoalKind = "traceCites"           // a trace record since the start at rest cites the rule
 )
 
 // Goal is one check of a lesson.
@@ -103,6 +104,17 @@ type State struct {
 	// Why answers "why is this object not deleted yet" (gccore.Inspector.Reasons): sentences
 	// that carry the rule ids they cite.
 	Why func(gccore.ObjectRef) []gccore.Reason
+	// Cited reports whether a trace record since the start at rest cites the rule (its
+	// Rule or Also, gccore.Record.Rules): what the learner's run made the GC or a
+	// controller do, not what the start did. Nil cites nothing.
+	Cited func(rules.ID) bool
+}
+
+// CitedIn is a State's Cited over records: whether one of them cites the rule.
+func CitedIn(records []gccore.Record) func(rules.ID) bool {
+	return func(id rules.ID) bool {
+		return slices.ContainsFunc(records, func(r gccore.Record) bool { return slices.Contains(r.Rules(), id) })
+	}
 }
 
 // Deletion is an object's removal from storage.
@@ -207,6 +219,9 @@ func (g Goal) Met(s *State) bool {
 		}
 		return slices.ContainsFunc(s.Why(o.Ref()), func(r gccore.Reason) bool { return slices.Contains(r.Rules(), rules.ID(g.Rule)) })
 	}
+	if g.Kind == GoalTraceCites {
+		return s.Cited != nil && s.Cited(rules.ID(g.Rule))
+	}
 	return false
 }
 
@@ -244,4 +259,5 @@ var goalTexts = map[GoalKind]struct{ en, zh string }{
 	GoalWhyCites:             {"The “why” of {object} cites {rule}", "{object} 的“为什么”引用了 {rule}"},
 	GoalSameUID:              {"{object} is still the object of the start (same uid, never deleted)", "{object} 仍是开始时的那个对象（uid 不变，从未被删除）"},
 	GoalAdoptedBy:            {"{object} is owned by the re-created {other} (its ownerReference holds the new uid)", "{object} 属于重新创建的 {other}（ownerReference 中是新的 uid）"},
+	GoalTraceCites:           {"The trace cites {rule} after the start", "开始之后的轨迹引用了 {rule}"},
 }

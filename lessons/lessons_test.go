@@ -112,6 +112,7 @@ func TestGoalMet(t *testing.T) {
 		Why: func(gccore.ObjectRef) []gccore.Reason {
 			return []gccore.Reason{gccore.Because("waits for its dependents (FG-1, DEL-9c)")}
 		},
+		Cited: CitedIn([]gccore.Record{{Rule: "RS-5"}, {Rule: "GB-9a", Also: "GB-14"}}),
 	}
 	cmRef := func(name string) ObjRef { return ObjRef{Kind: "ConfigMap", Name: name} }
 	for _, c := range []struct {
@@ -153,10 +154,16 @@ func TestGoalMet(t *testing.T) {
 		{Goal{Kind: GoalWhyCites, Object: cmRef("owner"), Rule: "DEL-9"}, false}, // DEL-9c is not DEL-9
 		{Goal{Kind: GoalWhyCites, Object: cmRef("owner"), Rule: "DEL-9c"}, true},
 		{Goal{Kind: GoalWhyCites, Object: cmRef("a"), Rule: "FG-1"}, false},
+		{Goal{Kind: GoalTraceCites, Rule: "RS-5"}, true},
+		{Goal{Kind: GoalTraceCites, Rule: "GB-14"}, true}, // a record's second rule counts
+		{Goal{Kind: GoalTraceCites, Rule: "RS-1"}, false},
 	} {
 		if got := c.g.Met(s); got != c.want {
 			t.Errorf("%s: Met = %v, want %v", c.g.Describe("en"), got, c.want)
 		}
+	}
+	if (Goal{Kind: GoalTraceCites, Rule: "RS-5"}).Met(&State{}) {
+		t.Error("traceCites met by a state that cites nothing")
 	}
 }
 

@@ -312,6 +312,10 @@ func parseGoal(m map[string]json.RawMessage) (Goal, error) {
 		if err = json.Unmarshal(body, &g.Policy); err == nil && !slices.Contains(policies, g.Policy) {
 			err = fmt.Errorf("policy %q: want Orphan, Background or Foreground", g.Policy)
 		}
+	case GoalTraceCites:
+		if err = json.Unmarshal(body, &g.Rule); err == nil && !rules.ID(g.Rule).Known() {
+			err = fmt.Errorf("rule %q is not in gc-behavior.md or cluster-rules.md", g.Rule)
+		}
 	case GoalWhyCites:
 		var v struct{ Object, Rule string }
 		if err = strictJSON(body, &v); err == nil {

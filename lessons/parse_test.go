@@ -66,6 +66,8 @@ func TestParseErrors(t *testing.T) {
 		{"two goals", "- deleted: ConfigMap/b", "- {deleted: ConfigMap/b, present: ConfigMap/a}", "two goals in one entry (deleted and present)"},
 		{"bad object", "- deleted: ConfigMap/b", "- deleted: b", `object "b"`},
 		{"unknown rule", "- deleted: ConfigMap/b", "- whyCites: {object: ConfigMap/b, rule: XYZ-1}", `rule "XYZ-1" is not in gc-behavior.md`},
+		{"unknown rule in the trace", "- deleted: ConfigMap/b", "- traceCites: RS-99", `traceCites: rule "RS-99" is not in gc-behavior.md`},
+		{"traceCites with an object", "- deleted: ConfigMap/b", "- traceCites: {object: ConfigMap/b, rule: DEL-9c}", "traceCites: json: cannot unmarshal"},
 		{"bad policy", "- deleted: ConfigMap/b", "- usedPolicy: Sideways", `policy "Sideways"`},
 		{"only keep goals", "- deleted: ConfigMap/b", "- present: ConfigMap/a", "every goal is one to keep"},
 		{"no solution", "- delete: {apiVersion: v1, kind: ConfigMap, name: a}", "- run: idle", "solution: give the reference solution"},
@@ -161,6 +163,8 @@ func TestLoadFS(t *testing.T) {
 func FuzzParse(f *testing.F) {
 	f.Add([]byte(base))
 	f.Add([]byte("goals: [{deleted: 1}]"))
+	f.Add([]byte(strings.Replace(base, "- deleted: ConfigMap/b", "- traceCites: DEL-9c", 1)))
+	f.Add([]byte("goals: [{traceCites: [RS-5]}, {traceCites: null}]"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		l, err := Parse("f.yaml", data)
 		if err != nil {

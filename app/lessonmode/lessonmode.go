@@ -158,7 +158,20 @@ func (j *Judge) State(ws *workspace.Workspace) lessons.State {
 	}
 	v := ws.View()
 	return lessons.State{Tick: v.Tick, Objects: v.Objects, Deletions: j.dels[:len(j.dels):len(j.dels)],
-		Actions: j.acts[:len(j.acts):len(j.acts)], Why: func(ref gccore.ObjectRef) []gccore.Reason { return ws.Sim().Inspect().Reasons(ref) }}
+		Actions: j.acts[:len(j.acts):len(j.acts)], Why: func(ref gccore.ObjectRef) []gccore.Reason { return ws.Sim().Inspect().Reasons(ref) },
+		Cited: lessons.CitedIn(learnerTrace(ws, v))}
+}
+
+// learnerTrace is the trace of v since the attempt's start at rest (workspace.Attempt),
+// as lessons.Play's State.Cited reads it: nothing before rest, nothing when ws is no
+// attempt at a lesson.
+func learnerTrace(ws *workspace.Workspace, v *workspace.View) []gccore.Record {
+	a, ok := ws.Attempt()
+	if !ok || a.Rest < 0 {
+		return nil
+	}
+	from := min(ws.History().TraceLenAt(a.Rest), len(v.Trace))
+	return v.Trace[from:len(v.Trace):len(v.Trace)]
 }
 
 // Apply plays one solution step on the workspace: an action at the current tick, a

@@ -66,6 +66,9 @@ func TestAgreesWithPlay(t *testing.T) {
 				t.Fatal(err)
 			}
 			back := j.State(ws)
+			if got, want := Met(l.Goals, &back), Met(l.Goals, &run.Start); !reflect.DeepEqual(got, want) {
+				t.Errorf("goals met after a rewind to the start: page %v, Play's start %v", got, want)
+			}
 			if len(back.Actions) != 0 || len(back.Deletions) != startDeletions {
 				t.Errorf("after a rewind to the start: %d actions, %d deletions (want 0, %d)", len(back.Actions), len(back.Deletions), startDeletions)
 			}

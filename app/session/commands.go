@@ -25,6 +25,9 @@ const (
 	CmdDeliver     Cmd = "deliver-event"
 	CmdGraphChange Cmd = "process-graph-change"
 	CmdDeleteItem  Cmd = "run-delete-item"
+	// CmdReadItem lets a worker read the head of attemptToDelete and decide, holding its
+	// write until CmdDeleteItem or a Step (the window of V-6's new-owner race).
+	CmdReadItem    Cmd = "read-delete-item"
 	CmdOrphanItem  Cmd = "run-orphan-item"
 	CmdUntilChange Cmd = "until-change"
 	CmdBack        Cmd = "back"
@@ -45,10 +48,11 @@ const (
 // Policies are the Delete button's choices; "" is the API server's default.
 var Policies = []string{"Background", "Foreground", "Orphan", ""}
 
-// FineOps are the workspace's fine steps behind the fine-step commands.
-var FineOps = map[Cmd]gccore.InputOp{
-	CmdDeliver: gccore.InputDeliverEvent, CmdGraphChange: gccore.InputGraphChange,
-	CmdDeleteItem: gccore.InputDeleteItem, CmdOrphanItem: gccore.InputOrphanItem,
+// FineInputs are the workspace's fine steps behind the fine-step commands.
+var FineInputs = map[Cmd]gccore.Input{
+	CmdDeliver: {Op: gccore.InputDeliverEvent}, CmdGraphChange: {Op: gccore.InputGraphChange},
+	CmdDeleteItem: {Op: gccore.InputDeleteItem}, CmdReadItem: {Op: gccore.InputDeleteItem, Reads: true},
+	CmdOrphanItem: {Op: gccore.InputOrphanItem},
 }
 
 // Do runs a command on the open workspace; the commands that only move the page (help,
@@ -71,15 +75,15 @@ func (s *Session) do(c Cmd) error {
 		s.Run = 1 - s.Run
 	case CmdPause:
 		s.Run = Paused
-	case CmdDeliver, CmdGraphChange, CmdDeleteItem, CmdOrphanItem:
+	case CmdDeliver, CmdGraphChange, CmdDeleteItem, CmdReadItem, CmdOrphanItem:
 		// The buttons are disabled when there is nothing to do; a shortcut says so as
 		// information, not as an error.
-		op := FineOps[c]
-		if why := s.ws.View().FineBlocked(op); why != "" {
-			s.Inform(i18n.Tr(s.Lang, "Nothing to do: ") + why + ".")
+		in := FineInputs[c]
+		if why := s.ws.View().FineBlocked(in); why != "" {
+			s.Inform(i18n.Tr(s.Lang, "Nothing to do: ") + i18n.Tr(s.Lang, why) + ".")
 			return nil
 		}
-		return s.ws.Fine(op)
+		return s.ws.FineInput(in)
 	case CmdDelete:
 		return s.deleteSelected()
 	case CmdRestart:
@@ -138,9 +142,22 @@ func (s *Session) runIdle() error {
 		return err
 	}
 	if note := idleNote(s.Lang, before, countObjects(ws.View()), from, ws.View().Tick); note != "" {
+		if v := ws.View(); v.WorkersWait && queued(v) { // idle, but not because the GC found nothing
+			note = fmt.Sprintf(i18n.Tr(s.Lang, "Idle at tick %d: items wait in the GC's queues, but its workers wait for a monitor to sync and take none (V-5a, SYNC-4). Select one to read why."), v.Tick)
+		}
 		s.Inform(note)
 	}
 	return nil
+}
+
+// queued reports an item in attemptToDelete or attemptToOrphan.
+func queued(v *workspace.View) bool {
+	for _, q := range v.Queues {
+		if q.Total > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // RunTick advances one tick while running; more is false when the run stopped (the

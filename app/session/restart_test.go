@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gcplay/gcplay/app/workspace"
 	"github.com/gcplay/gcplay/gccore"
 	"github.com/gcplay/gcplay/gccore/compare"
 	"github.com/gcplay/gcplay/gccore/scenario"
@@ -85,12 +86,34 @@ func TestBrokenResourceExample(t *testing.T) {
 		if err := s.Do(CmdRunIdle); err != nil {
 			t.Fatal(err)
 		}
+		if release == "1.16" {
+			workersWait(t, s)
+		}
 		stored := false
 		for _, o := range s.View().Objects {
 			stored = stored || o.Name == "dependent"
 		}
 		if stored != kept {
 			t.Errorf("kubernetes %s: dependent stored %v, want %v", release, stored, kept)
+		}
+	}
+}
+
+// workersWait checks a 1.16 session whose workers never run (V-5a) with dependent queued:
+// Delete item and Read item are blocked with that reason, and Run until idle did not say
+// the GC found nothing to delete.
+func workersWait(t *testing.T, s *Session) {
+	t.Helper()
+	if n := s.Notice.Text; !strings.Contains(n, "its workers wait for a monitor to sync") || strings.Contains(n, "found nothing to delete") {
+		t.Errorf("idle note %q", n)
+	}
+	v := s.View()
+	if !v.WorkersWait || v.Queues[0].Total != 1 {
+		t.Fatalf("workers wait %v, attemptToDelete %d", v.WorkersWait, v.Queues[0].Total)
+	}
+	for _, c := range []Cmd{CmdDeleteItem, CmdReadItem} {
+		if why := v.FineBlocked(FineInputs[c]); why != workspace.ReasonWorkersWait {
+			t.Errorf("%s blocked by %q", c, why)
 		}
 	}
 }

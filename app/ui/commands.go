@@ -18,6 +18,7 @@ var Shortcuts = []Shortcut{
 	{"e", session.CmdDeliver, "Fine step: deliver one watch event"},
 	{"g", session.CmdGraphChange, "Fine step: process one graphChanges entry"},
 	{"d", session.CmdDeleteItem, "Fine step: one attemptToDelete item"},
+	{"D", session.CmdReadItem, "Fine step: a worker reads one attemptToDelete item and holds its write"},
 	{"o", session.CmdOrphanItem, "Fine step: one attemptToOrphan item"},
 	{"u", session.CmdUntilChange, "Step until the chosen queue changes"},
 	{"ArrowLeft", session.CmdBack, "Rewind one tick"},
@@ -52,6 +53,8 @@ func keyLabel(key string) string {
 		return "→"
 	case "Escape":
 		return "Esc"
+	case "D":
+		return "Shift+D"
 	}
 	return key
 }

@@ -118,8 +118,8 @@ func selectedIn(v *workspace.View, uid types.UID) *gccore.Object {
 // blocked says why each fine step, and "Until change", has nothing to do in v.
 func blocked(v *workspace.View) map[session.Cmd]string {
 	out := map[session.Cmd]string{}
-	for c, op := range session.FineOps {
-		if why := v.FineBlocked(op); why != "" {
+	for c, in := range session.FineInputs {
+		if why := v.FineBlocked(in); why != "" {
 			out[c] = why
 		}
 	}
@@ -134,6 +134,7 @@ func blocked(v *workspace.View) map[session.Cmd]string {
 var fineBlockedReasons = []string{
 	"no watch event is waiting for delivery", "graphChanges is empty", "no queue",
 	"attemptToDelete has no item ready for a worker", "attemptToOrphan has no item ready for a worker",
+	workspace.ReasonWriteHeld, workspace.ReasonWorkersWait,
 	"the simulation is idle and no scenario step is pending",
 }
 

@@ -169,7 +169,8 @@ func (q *QueuesPanel) items(qv gccore.QueueView) []keyedMarkup {
 		}
 		details := fmt.Sprintf("why %s · retries %d", it.Why, it.Retries)
 		if it.Worker != (gccore.Component{}) {
-			details += " · " + it.Worker.String()
+			// Between ticks a worker holds an item only after Read item: read, its write held.
+			details += " · " + it.Worker.String() + " · " + tr(q.Lang, "read, its write held")
 		}
 		if it.NextAttemptMS != 0 {
 			details += fmt.Sprintf(" · next at %.3fs (tick %d)", float64(it.NextAttemptMS)/1000, (it.NextAttemptMS+999)/1000)

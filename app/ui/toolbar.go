@@ -70,6 +70,7 @@ func (t *Toolbar) Render() (ui app.UI) {
 			fine("Event", "e", session.CmdDeliver, "Deliver one watch event to graphChanges"),
 			fine("Graph change", "g", session.CmdGraphChange, "The graph builder processes one graphChanges entry"),
 			fine("Delete item", "d", session.CmdDeleteItem, "One worker processes the head of attemptToDelete"),
+			fine("Read item", "Shift+D", session.CmdReadItem, "One worker reads the head of attemptToDelete (GET, its owners) and decides, holding its write: change the object now, then Delete item or Step makes the write"),
 			fine("Orphan item", "o", session.CmdOrphanItem, "One worker processes the head of attemptToOrphan"),
 		),
 		app.Div().Class("tb-group").Body(

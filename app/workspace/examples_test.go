@@ -15,8 +15,8 @@ var tryObject = regexp.MustCompile(`\b(Deployment|ReplicaSet|ConfigMap|ClusterRo
 // tick 0 and runs until idle.
 func TestExamples(t *testing.T) {
 	ex := Examples()
-	if len(ex) != 12 {
-		t.Fatalf("%d examples, want 12", len(ex))
+	if len(ex) != 13 {
+		t.Fatalf("%d examples, want 13", len(ex))
 	}
 	for _, e := range ex {
 		if e.Title == "" || e.About == "" || e.Purpose == "" || e.Try == "" {

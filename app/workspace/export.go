@@ -14,8 +14,9 @@ import (
 // `gcplay sim` replays to the same end state: the scenario's objects with the uids they
 // got, every successful action as a step, ticks as `run: N`, then the scenario steps not
 // run yet. gcplay sim runs until idle after the last step, so a session that is not
-// settled ends further on there. The scenario format has no sub-tick steps; fine steps
-// are left out and the header says so.
+// settled ends further on there. Fine steps are written as the fine steps of a version 2
+// file (a version 1 session's export becomes version 2, as with restart:), so the replay
+// interleaves as the session did.
 func (w *Workspace) ExportScenario() []byte {
 	type file struct {
 		Version     int                   `json:"version,omitempty"` // 2 with controllers (scenario/cluster.go)
@@ -48,19 +49,17 @@ func (w *Workspace) ExportScenario() []byte {
 			ticks = 0
 		}
 	}
-	fine, failed := 0, 0
+	failed := 0
 	for _, e := range w.h.entries[:w.h.cur] {
 		switch {
 		case e.in.Op == gccore.InputTick:
 			ticks++
-		case e.in.Fine():
-			fine++
 		case e.err != "":
 			failed++
 		default:
 			flush()
-			if e.in.Op == gccore.InputRestart {
-				f.Version = scenario.ClusterVersion // restart: is a version 2 step; version 1's content means the same there
+			if e.in.Op == gccore.InputRestart || e.in.Fine() {
+				f.Version = scenario.ClusterVersion // restart: and the fine steps are version 2's; version 1's content means the same there
 			}
 			f.Steps = append(f.Steps, stepOf(e, f.Version >= scenario.ClusterVersion))
 		}
@@ -82,9 +81,6 @@ func (w *Workspace) ExportScenario() []byte {
 	var head strings.Builder
 	fmt.Fprintf(&head, "# gcplay session %q exported at tick %d.\n", w.name, w.sim.CurrentTick())
 	head.WriteString("# Replay: gcplay sim -f FILE (it runs on until idle after the last step).\n")
-	if fine > 0 {
-		fmt.Fprintf(&head, "# Note: %d fine step(s) (single event / graph change / worker item) are not expressible\n# as scenario steps and were left out; the replay may interleave differently.\n", fine)
-	}
 	if failed > 0 {
 		fmt.Fprintf(&head, "# %d failed action(s) were left out.\n", failed)
 	}

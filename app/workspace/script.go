@@ -125,12 +125,14 @@ func (w *Workspace) queueSignature(queue string) string {
 func (w *Workspace) Fine(op gccore.InputOp) error { return w.FineInput(gccore.Input{Op: op}) }
 
 // FineInput is Fine for a fine-step input that may name a kind (deliverEvent's
-// EventKind, as a lesson's solution does).
+// EventKind, as a lesson's solution does) or hold a worker's writes (runDeleteItem's
+// Reads: the page's Read item).
 func (w *Workspace) FineInput(in gccore.Input) error {
 	if !in.Fine() {
 		return fmt.Errorf("%s is not a fine step", in.Op)
 	}
-	if nothing := fineBlocked(in.Op, w.sim.Inspect().PendingWatchEvents(), w.sim.Inspect().GraphChangesLen(), w.sim.Inspect().QueuesHead(ViewItems)); nothing != "" {
+	ins := w.sim.Inspect()
+	if nothing := fineBlocked(in, fineState{ins.PendingWatchEvents(), ins.GraphChangesLen(), ins.QueuesHead(ViewItems), ins.WorkersWait()}); nothing != "" {
 		return fmt.Errorf("nothing to do: %s", nothing)
 	}
 	err := w.record(in, false)
@@ -138,43 +140,68 @@ func (w *Workspace) FineInput(in gccore.Input) error {
 	return err
 }
 
-// FineBlocked says why the fine step op has nothing to do in this view ("" when it has):
-// the page disables its button with this as the reason, from the same check Fine makes.
-func (v *View) FineBlocked(op gccore.InputOp) string {
-	return fineBlocked(op, v.PendingWatch, v.GraphChangesLen, v.Queues)
+// FineBlocked says why the fine-step input in has nothing to do in this view ("" when it
+// has): the page disables its button with this as the reason, from the same check Fine
+// makes.
+func (v *View) FineBlocked(in gccore.Input) string {
+	return fineBlocked(in, fineState{v.PendingWatch, v.GraphChangesLen, v.Queues, v.WorkersWait})
 }
 
-// fineBlocked is Fine's check. queues are the heads of attemptToDelete and
-// attemptToOrphan: held items come first and are at most one per worker, so a queued
-// item, if any, is within the head.
-func fineBlocked(op gccore.InputOp, pendingWatch, graphChanges int, queues []gccore.QueueView) string {
-	switch op {
+// The reasons fineBlocked gives for the workers (the page translates them).
+const (
+	// ReasonWriteHeld blocks Read item while a worker holds the write of its last read.
+	ReasonWriteHeld = "a worker holds the write of the item it read: Delete item or Step makes it"
+	// ReasonWorkersWait blocks the worker steps while the workers wait for a monitor.
+	ReasonWorkersWait = "the GC's workers wait for a monitor to sync (V-5a, SYNC-4)"
+)
+
+// fineState is what fineBlocked reads, from a View or from the simulation itself.
+type fineState struct {
+	pendingWatch, graphChanges int
+	// queues are the heads of attemptToDelete and attemptToOrphan: held items come first
+	// and are at most one per worker, so a queued item, if any, is within the head.
+	queues      []gccore.QueueView
+	workersWait bool
+}
+
+// fineBlocked is Fine's check. Between ticks an item is held only by a worker whose
+// writes wait (Input.Reads); the next runDeleteItem makes them.
+func fineBlocked(in gccore.Input, st fineState) string {
+	switch in.Op {
 	case gccore.InputDeliverEvent:
-		if pendingWatch == 0 {
+		if st.pendingWatch == 0 {
 			return "no watch event is waiting for delivery"
 		}
 	case gccore.InputGraphChange:
-		if graphChanges == 0 {
+		if st.graphChanges == 0 {
 			return "graphChanges is empty"
 		}
 	case gccore.InputDeleteItem, gccore.InputOrphanItem:
 		i := 0
-		if op == gccore.InputOrphanItem {
+		if in.Op == gccore.InputOrphanItem {
 			i = 1
 		}
-		if i >= len(queues) {
+		if i >= len(st.queues) {
 			return "no queue"
 		}
-		if !hasQueued(queues[i]) {
-			return string(queues[i].Name) + " has no item ready for a worker"
+		held := hasItem(st.queues[0], gccore.ItemProcessing)
+		switch {
+		case in.Reads && held:
+			return ReasonWriteHeld
+		case in.Op == gccore.InputDeleteItem && held:
+			return ""
+		case !hasItem(st.queues[i], gccore.ItemQueued):
+			return string(st.queues[i].Name) + " has no item ready for a worker"
+		case st.workersWait:
+			return ReasonWorkersWait
 		}
 	}
 	return ""
 }
 
-func hasQueued(q gccore.QueueView) bool {
+func hasItem(q gccore.QueueView, state gccore.ItemState) bool {
 	for _, it := range q.Items {
-		if it.State == gccore.ItemQueued {
+		if it.State == state {
 			return true
 		}
 	}

@@ -34,6 +34,9 @@ type View struct {
 	LastTick int64
 	Idle     bool // no watch event pending, no queued work (gccore.Sim.Idle)
 	Settled  bool // Idle and the scenario's steps have all run
+	// WorkersWait is true while the GC's workers wait for a monitor to sync and take no
+	// item (gccore.Inspector.WorkersWait: V-5a, SYNC-4).
+	WorkersWait bool
 
 	// Objects are the API server's objects, sorted (gccore.Sim.ObjectsShared): the stored
 	// objects themselves, never to be changed.
@@ -124,6 +127,7 @@ func (w *Workspace) publish() {
 		v := *prev
 		v.Version, v.Tick, v.Position, v.HistoryLen = w.version, s.CurrentTick(), w.h.cur, len(w.h.entries)
 		v.Idle, v.Queues, v.PendingWatch = s.Idle(), s.Inspect().QueuesHead(ViewItems), s.Inspect().PendingWatchEvents()
+		v.WorkersWait = s.Inspect().WorkersWait()
 		v.ControllerQueues = s.Inspect().ControllerQueues()
 		v.Informers, v.ControllerInformers = s.Inspect().GCInformerLane(), s.Inspect().ControllerInformerLane()
 		v.GraphChanges, v.GraphChangesLen = s.Inspect().GraphChangesHead(ViewItems), s.Inspect().GraphChangesLen()
@@ -160,6 +164,7 @@ func (w *Workspace) publish() {
 		Script:           w.scriptView(),
 	}
 	v.Informers, v.ControllerInformers = s.Inspect().GCInformerLane(), s.Inspect().ControllerInformerLane()
+	v.WorkersWait = s.Inspect().WorkersWait()
 	v.Settled = v.Idle && w.ScriptDone()
 	if n := len(w.h.entries); n > 0 {
 		v.LastTick = w.h.entries[n-1].tick

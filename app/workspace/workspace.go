@@ -250,6 +250,9 @@ func (w *Workspace) record(in gccore.Input, scripted bool) error {
 		w.h.cut(w.h.cur)
 	}
 	got, err := w.sim.Apply(in)
+	if err == nil && scripted && in.Fine() && !got.Did {
+		err = errNothingToDo // a file's fine step fails here as in gcplay sim (scenario.Runner)
+	}
 	e := entry{in: in, scripted: scripted, tick: w.sim.CurrentTick(), script: w.player.Pos}
 	if err != nil {
 		e.err = err.Error()
@@ -260,6 +263,9 @@ func (w *Workspace) record(in gccore.Input, scripted bool) error {
 	w.h.add(e, recs, gone)
 	return err
 }
+
+// errNothingToDo is a scenario's fine step that found nothing to do.
+var errNothingToDo = errors.New("nothing to do")
 
 func errOf(recorded string, err error) error {
 	if err != nil {

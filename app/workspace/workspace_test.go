@@ -222,7 +222,7 @@ func TestFineSteps(t *testing.T) {
 	if err := w.Fine(gccore.InputGraphChange); err == nil || !strings.Contains(err.Error(), "graphChanges is empty") {
 		t.Fatalf("graph change on an empty queue: %v", err)
 	}
-	if r := w.View().FineBlocked(gccore.InputDeliverEvent); r != "" {
+	if r := w.View().FineBlocked(gccore.Input{Op: gccore.InputDeliverEvent}); r != "" {
 		t.Fatalf("delivering an event is blocked at the start: %s", r)
 	}
 	if err := w.Fine(gccore.InputDeliverEvent); err != nil {
@@ -259,12 +259,30 @@ func TestFineSteps(t *testing.T) {
 		t.Fatalf("until change while settled: %d ticks, changed %v, %v, tick %d→%d", n, changed, err, tick, w.View().Tick)
 	}
 	for _, op := range []gccore.InputOp{gccore.InputDeliverEvent, gccore.InputGraphChange, gccore.InputDeleteItem, gccore.InputOrphanItem} {
-		if w.View().FineBlocked(op) == "" {
+		if w.View().FineBlocked(gccore.Input{Op: op}) == "" {
 			t.Fatalf("%s is not blocked while settled", op)
 		}
 	}
-	if !strings.Contains(string(w.ExportScenario()), "fine step(s)") {
-		t.Fatal("the export does not say fine steps were left out")
+	// The export keeps the fine steps (version 2) and replays to the same end.
+	exportReplays(t, w, "version: 2", "- deliverEvent: {}", "- processGraphChange: {}")
+}
+
+// exportReplays checks that w's export holds each of wants and that gcplay sim replays
+// it to w's objects.
+func exportReplays(t *testing.T, w *Workspace, wants ...string) {
+	t.Helper()
+	out := w.ExportScenario()
+	for _, want := range wants {
+		if !strings.Contains(string(out), want) {
+			t.Fatalf("the export lacks %q:\n%s", want, out)
+		}
+	}
+	sim, err := headless(t, "export.yaml", out)
+	if err != nil {
+		t.Fatalf("gcplay sim refused the export: %v\n%s", err, out)
+	}
+	if got, want := string(gccore.ListYAML(sim.Objects())), string(gccore.ListYAML(w.View().Objects)); got != want {
+		t.Fatalf("replayed export differs:\n%s", diffLines(got, want))
 	}
 }
 
@@ -390,4 +408,60 @@ func TestVariant(t *testing.T) {
 	if _, err := w.Variant(func(*scenario.Scenario, *gccore.Config) error { return errors.New("bad") }); err == nil {
 		t.Error("a failing change made a variant")
 	}
+}
+
+// TestReadItemHoldsTheWrite plays the new-owner-race example as its first action says
+// (V-6): Read item lets the worker read dependent and decide, holding its DELETE; while
+// it is held Read item is blocked and Delete item is not; the adoption then comes between
+// the read and the DELETE, and 1.33 deletes dependent anyway (V-6a).
+func TestReadItemHoldsTheWrite(t *testing.T) {
+	w, _, err := OpenExample("new-owner-race-1.33")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.RunUntilIdle(); err != nil {
+		t.Fatal(err)
+	}
+	read := gccore.Input{Op: gccore.InputDeleteItem, Reads: true}
+	if why := w.View().FineBlocked(read); why != "attemptToDelete has no item ready for a worker" {
+		t.Fatalf("Read item at rest: %q", why)
+	}
+	pol := metav1.DeletePropagationBackground
+	if err := w.Do(gccore.DeleteInput(ref("ConfigMap", "old-owner"), metav1.DeleteOptions{PropagationPolicy: &pol})); err != nil {
+		t.Fatal(err)
+	}
+	for _, op := range []gccore.InputOp{gccore.InputDeliverEvent, gccore.InputGraphChange} {
+		if err := w.Fine(op); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.FineInput(read); err != nil {
+		t.Fatal(err)
+	}
+	if why := w.View().FineBlocked(read); why != ReasonWriteHeld {
+		t.Fatalf("Read item while a write is held: %q", why)
+	}
+	if why := w.View().FineBlocked(gccore.Input{Op: gccore.InputDeleteItem}); why != "" {
+		t.Fatalf("Delete item while a write is held: %q", why)
+	}
+	if q := w.View().Queues[0]; len(q.Items) != 1 || q.Items[0].State != gccore.ItemProcessing {
+		t.Fatalf("attemptToDelete while the write is held: %+v", q.Items)
+	}
+	adopt := `{"metadata":{"ownerReferences":[{"apiVersion":"v1","kind":"ConfigMap","name":"old-owner","uid":"old-uid"},{"apiVersion":"v1","kind":"ConfigMap","name":"new-owner","uid":"new-uid"}]}}`
+	if err := w.Do(gccore.PatchInput(ref("ConfigMap", "dependent"), []byte(adopt))); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Fine(gccore.InputDeleteItem); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.RunUntilIdle(); err != nil {
+		t.Fatal(err)
+	}
+	for _, o := range w.View().Objects {
+		if o.Name == "dependent" {
+			t.Fatal("1.33 kept dependent: the held DELETE should have ignored the adoption (V-6a)")
+		}
+	}
+	// The export keeps Read item as `runDeleteItem: {reads: true}` and replays to the same end.
+	exportReplays(t, w, "runDeleteItem:\n    reads: true")
 }

@@ -18,7 +18,7 @@
 //	    reads and decision only, its writes waiting for the next run-delete or tick;
 //	    run-delete REF takes that item instead of the head (one of a round's items)
 //	objects  graph  queues  cache  events  dot  why REF  watch  trace  busy (Sim.Busy)
-//	scenario [kubernetes=V]     input: a scenario file; prints the final objects and the order of DELETED events
+//	scenario [kubernetes=V] [faults-seed=N]   input: a scenario file; prints the final objects and the order of DELETED events
 package gctest
 
 import (
@@ -378,6 +378,9 @@ func runScenario(t testing.TB, d *datadriven.TestData) string {
 		var v string
 		d.ScanArgs(t, "kubernetes", &v)
 		cfg.Kubernetes = release(t, d, v)
+	}
+	if d.HasArg("faults-seed") { // as gcplay sim --faults-seed: reseeds the file's faults:
+		d.ScanArgs(t, "faults-seed", &cfg.Faults.Seed)
 	}
 	r, err := scenario.Run(d.Pos, []byte(d.Input), cfg, scenario.DefaultMaxTicks)
 	if r == nil {

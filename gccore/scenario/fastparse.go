@@ -47,7 +47,7 @@ func parseFast(file string, data []byte, opt Options) (*Scenario, bool) {
 			}
 		}
 	}
-	sc, err := b.steps(raw.Steps, opt)
+	sc, err := b.steps(raw.Steps, opt.forVersion(raw.Version))
 	if err == nil {
 		sc, err = withCluster(sc, raw.rawCluster)
 	}

@@ -57,7 +57,11 @@ func TestFaultsDeterministic(t *testing.T) {
 			t.Fatal(err)
 		}
 		trace := func(seed uint64) string {
-			r, err := scenario.Run(f, data, gccore.Config{Faults: faults.Config{Seed: seed}}, scenario.DefaultMaxTicks)
+			cfg := goldenConfigs[filepath.Base(f)] // the golden's reseed (--faults-seed), if any
+			if seed != 0 {
+				cfg.Faults.Seed = seed
+			}
+			r, err := scenario.Run(f, data, cfg, scenario.DefaultMaxTicks)
 			if err != nil {
 				t.Fatalf("%s: %v", f, err)
 			}

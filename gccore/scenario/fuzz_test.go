@@ -53,6 +53,13 @@ func scenarioSeeds(t testing.TB) [][]byte {
 		"version: 2\nkubernetes: [\"1.16\"]\nsteps: [{restart: controller-manager}]",
 		"version: 2\nkubernetes: \"1.16\"\nsteps: [{restart: {}}, {restart: controller-manager}, {run: idle}]",
 		"version: 2\nresources: [{apiVersion: example.com/v1, kind: W, broken: true}]\nsteps: [{restart: controller-manager}]",
+		// Fine steps: a version 2 file's, with nothing to do, with arguments of another
+		// step, and in a version 1 file, which refuses them.
+		"version: 2\nsteps: [{runDeleteItem: {reads: true}}, {runDeleteItem: {}}, {deliverEvent: {kind: Pod}}, {processGraphChange: {}}, {runOrphanItem: {}}]",
+		"version: 2\nsteps: [{deliverEvent: {reads: true}}]",
+		"version: 2\nsteps: [{runDeleteItem: {reads: 1}}]",
+		"version: 2\nsteps: [{runOrphanItem: null}]",
+		"steps: [{runDeleteItem: {reads: true}}]",
 		"resources: [{apiVersion: a/b/c, kind: X}]",
 		"resources: [{apiVersion: example.com/v1, kind: Widget, namespaced: false}, {apiVersion: example.com/v2, kind: Widget}]",
 		"objects: [{apiVersion: v1, kind: ConfigMap, metadata: {name: x, uid: 1e309, generation: 1e400}}]",

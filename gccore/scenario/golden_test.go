@@ -23,6 +23,7 @@ import (
 	"testing"
 
 	"github.com/gcplay/gcplay/gccore"
+	"github.com/gcplay/gcplay/gccore/faults"
 	"github.com/gcplay/gcplay/gccore/scenario"
 	"github.com/gcplay/gcplay/internal/fixtures"
 )
@@ -59,6 +60,8 @@ var goldenConfigs = map[string]gccore.Config{
 	// --controller-informer-delay 3: the controllers act on caches 3 ticks behind (CM-1).
 	"cluster-rs-expectations.yaml":  {ControllerInformerDelay: 3},
 	"cluster-job-expectations.yaml": {ControllerInformerDelay: 3},
+	// --faults-seed 3: the file's faults: reseeded (its seed is 30).
+	"faults-seed-reroll.yaml": {Faults: faults.Config{Seed: 3}},
 }
 
 // runGolden runs one scenario file as `gcplay sim` does, with the default Config unless

@@ -3,7 +3,7 @@ package scenario
 import "github.com/gcplay/gcplay/gccore"
 
 // Input is the input of a step: an action (create, update, delete, add or remove a
-// finalizer), a fine step (lessons only: ParseWith's FineSteps), or for `run: N` a tick
+// finalizer), a fine step (lessons and version 2 files), or for `run: N` a tick
 // input of N ticks (Player hands ticks out one at a time; `run: idle` has no count).
 func (st Step) Input() gccore.Input {
 	switch st.Op {

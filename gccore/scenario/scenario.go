@@ -53,9 +53,10 @@ const (
 	OpRun             Op = "run"
 )
 
-// The fine steps (one informer event, one graph change, one worker item), which only
-// ParseWith(..., Options{FineSteps: true}) accepts: lessons may use them, scenario
-// files may not (scenario-format.md has no sub-tick steps).
+// The fine steps (one informer event, one graph change, one worker item), which
+// ParseWith(..., Options{FineSteps: true}) accepts (lessons) and so does a version 2
+// file (Options.forVersion); a version 1 file may not hold them (scenario-format.md has
+// no sub-tick steps).
 const (
 	OpDeliverEvent = Op(gccore.InputDeliverEvent)
 	OpGraphChange  = Op(gccore.InputGraphChange)
@@ -66,8 +67,18 @@ const (
 // Options are the parser's extensions to scenario-format.md.
 type Options struct {
 	// FineSteps accepts `deliverEvent: {kind: K}` (kind optional), `processGraphChange: {}`,
-	// `runDeleteItem: {}` and `runOrphanItem: {}` as steps.
+	// `runDeleteItem: {}` (or `{reads: true}`) and `runOrphanItem: {}` as steps.
 	FineSteps bool
+}
+
+// forVersion is opt for a file of format version v: a version 2 file may hold the fine
+// steps, so that a golden scenario can put a write between a worker's GET and its
+// DELETE (the new-owner race of V-6) as lessons do; version 1 keeps scenario-format.md.
+func (opt Options) forVersion(v int) Options {
+	if v == ClusterVersion {
+		opt.FineSteps = true
+	}
+	return opt
 }
 
 // Step is one entry of `steps:`.
@@ -138,7 +149,7 @@ func parseWhole(file string, data []byte, opt Options) (*Scenario, error) {
 			return nil, err
 		}
 	}
-	sc, err := b.steps(raw.Steps, opt)
+	sc, err := b.steps(raw.Steps, opt.forVersion(raw.Version))
 	if err != nil {
 		return nil, err
 	}
@@ -487,7 +498,7 @@ func parseObjectStep(rs *gccore.Resources, st *Step, body json.RawMessage) error
 func parseFineStep(st *Step, body json.RawMessage, opt Options) error {
 	op := string(st.Op)
 	if !opt.FineSteps {
-		return fmt.Errorf("%s is a fine step, which scenario files do not have (want create, update, delete, addFinalizer, removeFinalizer or run)", op)
+		return fmt.Errorf("%s is a fine step, which needs version: %d at the top of the file", op, ClusterVersion)
 	}
 	var b struct {
 		Kind  string `json:"kind"`

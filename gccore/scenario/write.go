@@ -8,8 +8,8 @@ import (
 )
 
 // StepMap writes an input as a step, the inverse of the step parser: {"delete": {...}},
-// {"update": {...}}, ... and for a fine step the form lessons use ({"deliverEvent":
-// {"kind": K}}; scenario files have no fine steps). ok is false for ticks, which callers
+// {"update": {...}}, ... and for a fine step the form lessons and version 2 files use
+// ({"deliverEvent": {"kind": K}}, {"runDeleteItem": {"reads": true}}). ok is false for ticks, which callers
 // write as `run: N` once they have counted them. The map shares nothing with in.
 func StepMap(in gccore.Input) (step map[string]any, ok bool) {
 	switch in.Op {

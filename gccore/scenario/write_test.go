@@ -1,6 +1,7 @@
 package scenario_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/gcplay/gcplay/gccore"
@@ -50,20 +51,31 @@ func TestStepMapRoundTrip(t *testing.T) {
 	}
 }
 
-// TestFineStepsOnlyWithTheOption: scenario files have no fine steps; lessons do.
+// TestFineStepsOnlyWithTheOption: a version 1 scenario file has no fine steps (the error
+// says what would allow them); lessons and version 2 files do, and each is written back.
 func TestFineStepsOnlyWithTheOption(t *testing.T) {
-	src := []byte("steps:\n- deliverEvent: {kind: ConfigMap}\n- runDeleteItem: {}\n")
-	if _, err := scenario.Parse("f.yaml", src); err == nil {
-		t.Fatal("a scenario file with a fine step parsed")
+	src := []byte("steps:\n- deliverEvent: {kind: ConfigMap}\n- runDeleteItem: {reads: true}\n- runDeleteItem: {}\n")
+	_, err := scenario.Parse("f.yaml", src)
+	if err == nil || !strings.Contains(err.Error(), "deliverEvent is a fine step, which needs version: 2 at the top of the file") {
+		t.Fatalf("a version 1 file with a fine step: got %v", err)
 	}
-	sc, err := scenario.ParseWith("f.yaml", src, scenario.Options{FineSteps: true})
+	lesson, err := scenario.ParseWith("f.yaml", src, scenario.Options{FineSteps: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i, st := range sc.Steps {
-		m, ok := scenario.StepMap(st.Input())
-		if !ok || m[string(st.Op)] == nil {
-			t.Errorf("steps[%d] %s is not written back: %v", i, st.Op, m)
+	v2, err := scenario.Parse("f.yaml", append([]byte("version: 2\n"), src...))
+	if err != nil {
+		t.Fatalf("a version 2 file with fine steps: %v", err)
+	}
+	for _, sc := range []*scenario.Scenario{lesson, v2} {
+		if len(sc.Steps) != 3 || !sc.Steps[1].Reads || sc.Steps[2].Reads {
+			t.Fatalf("steps: %+v", sc.Steps)
+		}
+		for i, st := range sc.Steps {
+			m, ok := scenario.StepMap(st.Input())
+			if !ok || m[string(st.Op)] == nil {
+				t.Errorf("steps[%d] %s is not written back: %v", i, st.Op, m)
+			}
 		}
 	}
 }
