@@ -114,3 +114,26 @@ func TestLessonsListAligned(t *testing.T) {
 		}
 	}
 }
+
+// TestFailLineIsOneLine: a FAIL line names the lesson's file, and a folder's name may hold
+// what lesson text may not (an escape sequence, a newline): the line is still one printable
+// line (issue 21 §9; parsing cannot refuse a path, so only the quoting guards this).
+func TestFailLineIsOneLine(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "x\x1b[8m\ny")
+	if code, _, errOut := runCLI(t, "", "lessons", "new", "tty", "--dir", dir); code != 0 {
+		t.Fatal(errOut)
+	}
+	file := filepath.Join(dir, "tty.yaml")
+	src, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(file, []byte(strings.Replace(string(src), "goals: []", "goals: [deleted: ConfigMap/nope]", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errOut := runCLI(t, "", "lessons", "check", dir)
+	first, _, _ := strings.Cut(errOut, "\n")
+	if code == 0 || !strings.HasPrefix(first, "FAIL ") || !strings.Contains(first, `x\x1b[8m y`) || strings.Count(errOut, "\n") != 2 {
+		t.Errorf("exit %d, stderr %q: want one quoted FAIL line", code, errOut)
+	}
+}
