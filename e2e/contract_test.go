@@ -52,3 +52,49 @@ func TestContractHooks(t *testing.T) {
 	waitAllMet(t, ctx, "the solution")
 	check("recap")
 }
+
+// surfaceHooks are README's hooks of the surfaces that came after the contract was
+// written (issue 26: the version lens, compare mode, the fault lab), by where they show.
+var surfaceHooks = map[string][]string{
+	"toolbar": {`[data-compare-open]`},
+	"faults":  {`#faults-status`, `#fl-seed`, `#fl-delay-min`, `#fl-delay-max`, `#fl-drop`, `#fl-relist`, `#fl-errors`, `#fl-apply`, `#fl-reroll`},
+	"compare": {`.cmp[data-compare]`, `.cmp-banner[data-diverge]`, `.cmp-side[data-side="a"]`, `.cmp-side[data-side="b"]`, `[data-compare-share]`, `[data-compare-close]`},
+	"lesson":  {`#release[data-release="1.16"]`},
+	"queues":  {`#restart-cm`},
+	"embed":   {`#lesson`, `xpath://button[normalize-space(.)="Event"]`, `xpath://button[normalize-space(.)="Delete item"]`},
+}
+
+// TestContractHooksNewSurfaces: every hook README promises for Compare, the Faults tab,
+// the release badge and Restart controller-manager is on screen where it says, on the full
+// page and embedded (where the fine steps were in the DOM but hidden by the stylesheet).
+func TestContractHooksNewSurfaces(t *testing.T) {
+	ctx := newTab(t)
+	check := func(where string) {
+		t.Helper()
+		for _, h := range surfaceHooks[where] {
+			waitJS(t, ctx, where+": "+h, visibleJS(h), 5*time.Second) // on screen, not only in the DOM
+		}
+	}
+	openURL(t, ctx, baseURL+"/")
+	check("toolbar")
+	do(t, ctx, "open the Faults tab", chromedp.Click(tab("Faults")))
+	check("faults")
+	click(t, ctx, "Compare")
+	check("compare")
+	do(t, ctx, "close compare", chromedp.Click(chromedp.CSS(`[data-compare-close]`)))
+
+	openURL(t, ctx, baseURL+"/#lesson=cross-namespace-restart")
+	waitLesson(t, ctx, "cross-namespace-restart")
+	check("lesson")
+	if !eval[bool](t, ctx, hookJS(`#restart-cm`)) { // a short window: the queues are a tab
+		do(t, ctx, "open the Queues tab", chromedp.Click(tab("Queues")))
+	}
+	check("queues")
+
+	do(t, ctx, "a 960×600 frame", chromedp.EmulateViewport(960, 600))
+	openURL(t, ctx, baseURL+"/?embed=1#lesson=new-owner-race")
+	waitLesson(t, ctx, "new-owner-race")
+	check("embed")
+	do(t, ctx, "open the Queues tab", chromedp.Click(tab("Queues")))
+	waitJS(t, ctx, "the queues in the embedded lesson", `document.querySelector('.pg-side .queues') !== null`, 5*time.Second)
+}

@@ -37,8 +37,8 @@ func TestEmbeddedLessonControls(t *testing.T) {
 	for _, h := range []string{`#lesson`, `#lesson-goals`, `[data-graph]`, `.notice`, `xpath://button[normalize-space(.)="Fit"]`} {
 		waitJS(t, ctx, "hook "+h, hookJS(h), 5*time.Second)
 	}
-	if tabs := eval[string](t, ctx, `[...document.querySelectorAll('[role=tab]')].map(b => b.textContent).join(',')`); tabs != "Inspector,Trace" {
-		t.Errorf("tabs of the embedded finalizers lesson: %s, want Inspector,Trace", tabs)
+	if tabs := eval[string](t, ctx, `[...document.querySelectorAll('[role=tab]')].map(b => b.textContent).join(',')`); tabs != "Inspector,Queues,Trace" {
+		t.Errorf("tabs of the embedded finalizers lesson: %s, want Inspector,Queues,Trace", tabs)
 	}
 	do(t, ctx, "Hint", chromedp.Click(chromedp.CSS(`#lesson-hint`)))
 	waitJS(t, ctx, "a hint in the compact page", `document.querySelectorAll('#lesson-hints li').length === 1`, 5*time.Second)

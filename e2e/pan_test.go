@@ -146,7 +146,7 @@ const nodesInViewJS = `[...document.querySelectorAll('.graph-svg')].every(svg =>
 // with four Pods and the recap, all in view. Once the person has zoomed, the view stays
 // as they left it while the scene grows.
 func TestGraphRefitsWhenOutgrown(t *testing.T) {
-	ctx := lessonAtStart(t, "rs-expectations")
+	ctx := lessonIn(t, "", "rs-expectations")
 	waitJS(t, ctx, "the start in view", nodesInViewJS, 10*time.Second)
 	click(t, ctx, "Show solution")
 	waitAllMet(t, ctx, "the solution of rs-expectations")

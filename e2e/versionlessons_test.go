@@ -3,7 +3,6 @@
 package e2e
 
 import (
-	"context"
 	"fmt"
 	"slices"
 	"strings"
@@ -56,30 +55,35 @@ const settledJS = `[...document.querySelectorAll('button')].some(b => ['Run unti
 // TestCrossNamespaceRestartByHand plays cross-namespace-restart as its intro tells a
 // learner: Restart controller-manager (SYNC-7) under 1.16 first deletes the valid children
 // in b (V-2a, V-3b, DEL-9c); after Restart lesson, stray's reference removed in the
-// Console, the same restart deletes nothing.
+// Console, the same restart deletes nothing. On the full page and embedded in a 960×600
+// frame (issue 22: the compact page had no Queues tab, so no Restart controller-manager).
 func TestCrossNamespaceRestartByHand(t *testing.T) {
-	ctx := lessonAtStart(t, "cross-namespace-restart")
-	restart := func() {
-		do(t, ctx, "open the Queues tab", chromedp.Click(tab("Queues")))
-		do(t, ctx, "press Restart controller-manager", chromedp.Click(chromedp.CSS(`#restart-cm`)))
-		waitJS(t, ctx, "the informers' lists pending", "!("+settledJS+")", 10*time.Second)
-		click(t, ctx, "Run until idle")
-		waitJS(t, ctx, "idle", settledJS, 10*time.Second)
-	}
-	restart()
-	waitJS(t, ctx, "child-1 deleted", `document.querySelector('[data-kind="ConfigMap"][data-name="child-1"]') === null`, 10*time.Second)
-	screenshot(t, ctx, "version-lesson-cross-namespace-restart-incident")
+	for _, v := range pageVariants {
+		t.Run(v.name, func(t *testing.T) {
+			ctx := lessonIn(t, v.query, "cross-namespace-restart")
+			restart := func() {
+				do(t, ctx, "open the Queues tab", chromedp.Click(tab("Queues")))
+				do(t, ctx, "press Restart controller-manager", chromedp.Click(chromedp.CSS(`#restart-cm`)))
+				waitJS(t, ctx, "the informers' lists pending", "!("+settledJS+")", 10*time.Second)
+				click(t, ctx, "Run until idle")
+				waitJS(t, ctx, "idle", settledJS, 10*time.Second)
+			}
+			restart()
+			waitJS(t, ctx, "child-1 deleted", `document.querySelector('[data-kind="ConfigMap"][data-name="child-1"]') === null`, 10*time.Second)
+			screenshot(t, ctx, "version-lesson-cross-namespace-restart-incident-"+v.name)
 
-	click(t, ctx, "Restart lesson")
-	waitJS(t, ctx, "child-1 back", `document.querySelector('[data-kind="ConfigMap"][data-name="child-1"]') !== null`, 10*time.Second)
-	do(t, ctx, "open the Console tab", chromedp.Click(tab("Console")))
-	out, errText := typeCommand(t, ctx, `kubectl patch configmap stray -n a --type=merge -p '{"metadata":{"ownerReferences":null}}'`)
-	if errText != "" || !strings.Contains(out, "patched") {
-		t.Fatalf("patch: %q %q", out, errText)
+			click(t, ctx, "Restart lesson")
+			waitJS(t, ctx, "child-1 back", `document.querySelector('[data-kind="ConfigMap"][data-name="child-1"]') !== null`, 10*time.Second)
+			do(t, ctx, "open the Console tab", chromedp.Click(tab("Console")))
+			out, errText := typeCommand(t, ctx, `kubectl patch configmap stray -n a --type=merge -p '{"metadata":{"ownerReferences":null}}'`)
+			if errText != "" || !strings.Contains(out, "patched") {
+				t.Fatalf("patch: %q %q", out, errText)
+			}
+			restart()
+			waitAllMet(t, ctx, "cross-namespace-restart played by hand")
+			screenshot(t, ctx, "version-lesson-cross-namespace-restart-defused-"+v.name)
+		})
 	}
-	restart()
-	waitAllMet(t, ctx, "cross-namespace-restart played by hand")
-	screenshot(t, ctx, "version-lesson-cross-namespace-restart-defused")
 }
 
 // TestTaintEvictionByHand plays taint-eviction as its hints tell a learner: node-a set
@@ -87,16 +91,20 @@ func TestCrossNamespaceRestartByHand(t *testing.T) {
 // of its eviction (NODE-2, NODE-3), and Run until idle ends with web-a Terminating and its
 // replacement on node-b (RS-1, RS-2, KUBELET-2).
 func TestTaintEvictionByHand(t *testing.T) {
-	ctx := lessonAtStart(t, "taint-eviction")
-	do(t, ctx, "set node-a NotReady", chromedp.Click(chromedp.CSS(`[data-node-toggle="no:node-a"]`)))
-	for range 3 {
-		click(t, ctx, "Step")
+	for _, v := range pageVariants {
+		t.Run(v.name, func(t *testing.T) {
+			ctx := lessonIn(t, v.query, "taint-eviction")
+			do(t, ctx, "set node-a NotReady", chromedp.Click(chromedp.CSS(`[data-node-toggle="no:node-a"]`)))
+			for range 3 {
+				click(t, ctx, "Step")
+			}
+			do(t, ctx, "open the Queues tab", chromedp.Click(tab("Queues")))
+			waitJS(t, ctx, "web-a waiting for its eviction", `document.body.textContent.includes('web-a') && /NODE-3/.test(document.body.textContent)`, 10*time.Second)
+			screenshot(t, ctx, "version-lesson-taint-eviction-queues-"+v.name)
+			click(t, ctx, "Run until idle")
+			waitAllMet(t, ctx, "taint-eviction played by hand")
+		})
 	}
-	do(t, ctx, "open the Queues tab", chromedp.Click(tab("Queues")))
-	waitJS(t, ctx, "web-a waiting for its eviction", `document.body.textContent.includes('web-a') && /NODE-3/.test(document.body.textContent)`, 10*time.Second)
-	screenshot(t, ctx, "version-lesson-taint-eviction-queues")
-	click(t, ctx, "Run until idle")
-	waitAllMet(t, ctx, "taint-eviction played by hand")
 }
 
 // TestNewOwnerRaceByHand plays new-owner-race as its intro and hints tell a learner:
@@ -107,41 +115,43 @@ func TestTaintEvictionByHand(t *testing.T) {
 // dependent), the adoption while dependent waits in attemptToDelete, then Delete item:
 // the worker reads the new owner and only removes the dangling reference (DEL-5, DEL-9a).
 func TestNewOwnerRaceByHand(t *testing.T) {
-	ctx := newTab(t)
-	openURL(t, ctx, baseURL+"/#lesson=new-owner-race")
-	waitLesson(t, ctx, "new-owner-race")
-	adopt := func() {
-		do(t, ctx, "open the Console tab", chromedp.Click(tab("Console")))
-		if out, errText := typeCommand(t, ctx, adoptDependent); errText != "" || !strings.Contains(out, "patched") {
-			t.Fatalf("patch: %q %q", out, errText)
-		}
-	}
-	queue := func() {
-		deleteWith(t, ctx, "ConfigMap", "old-owner", "Background")
-		click(t, ctx, "Event")
-		waitJS(t, ctx, "the event delivered", "!("+buttonDisabled("Graph change")+")", 10*time.Second)
-		click(t, ctx, "Graph change")
-		waitJS(t, ctx, "dependent queued", "!("+buttonDisabled("Read item")+")", 10*time.Second)
-	}
-	queue()
-	click(t, ctx, "Read item")
-	waitJS(t, ctx, "the worker's write held", buttonDisabled("Read item"), 10*time.Second)
-	adopt()
-	click(t, ctx, "Delete item")
-	waitJS(t, ctx, "dependent deleted although adopted", "!("+present("ConfigMap", "dependent")+")", 10*time.Second)
-	if got := eval[[]string](t, ctx, goalsJS); !slices.Contains(got, "unmet") {
-		t.Fatalf("the race met every goal: %v", got)
-	}
-	screenshot(t, ctx, "version-lesson-new-owner-race-read-item")
+	for _, v := range pageVariants {
+		t.Run(v.name, func(t *testing.T) {
+			ctx := lessonIn(t, v.query, "new-owner-race")
+			adopt := func() {
+				do(t, ctx, "open the Console tab", chromedp.Click(tab("Console")))
+				if out, errText := typeCommand(t, ctx, adoptDependent); errText != "" || !strings.Contains(out, "patched") {
+					t.Fatalf("patch: %q %q", out, errText)
+				}
+			}
+			queue := func() {
+				deleteWith(t, ctx, "ConfigMap", "old-owner", "Background")
+				click(t, ctx, "Event")
+				waitJS(t, ctx, "the event delivered", "!("+buttonDisabled("Graph change")+")", 10*time.Second)
+				click(t, ctx, "Graph change")
+				waitJS(t, ctx, "dependent queued", "!("+buttonDisabled("Read item")+")", 10*time.Second)
+			}
+			queue()
+			click(t, ctx, "Read item")
+			waitJS(t, ctx, "the worker's write held", buttonDisabled("Read item"), 10*time.Second)
+			adopt()
+			click(t, ctx, "Delete item")
+			waitJS(t, ctx, "dependent deleted although adopted", "!("+present("ConfigMap", "dependent")+")", 10*time.Second)
+			if got := eval[[]string](t, ctx, goalsJS); !slices.Contains(got, "unmet") {
+				t.Fatalf("the race met every goal: %v", got)
+			}
+			screenshot(t, ctx, "version-lesson-new-owner-race-read-item-"+v.name)
 
-	click(t, ctx, "Restart lesson")
-	waitJS(t, ctx, "dependent back", present("ConfigMap", "dependent"), 10*time.Second)
-	queue()
-	adopt()
-	click(t, ctx, "Delete item")
-	click(t, ctx, "Run until idle")
-	waitAllMet(t, ctx, "new-owner-race played by hand")
-	screenshot(t, ctx, "version-lesson-new-owner-race-by-hand")
+			click(t, ctx, "Restart lesson")
+			waitJS(t, ctx, "dependent back", present("ConfigMap", "dependent"), 10*time.Second)
+			queue()
+			adopt()
+			click(t, ctx, "Delete item")
+			click(t, ctx, "Run until idle")
+			waitAllMet(t, ctx, "new-owner-race played by hand")
+			screenshot(t, ctx, "version-lesson-new-owner-race-by-hand-"+v.name)
+		})
+	}
 }
 
 // TestBrokenResourceByHand plays broken-resource as its hints tell a learner, in English
@@ -178,15 +188,19 @@ func TestBrokenResourceByHand(t *testing.T) {
 // bar counts owner in the GC graph only; Run until idle: the relist repairs it (FAULT-3)
 // and the GC collects the children (GB-10, DEL-9c) with the learner's one action.
 func TestDroppedEventRelistByHand(t *testing.T) {
-	ctx := lessonAtStart(t, "dropped-event-relist")
-	deleteWith(t, ctx, "ConfigMap", "owner", "Background")
-	click(t, ctx, "Step")
-	waitJS(t, ctx, "owner in the GC graph only", `document.body.textContent.includes('1 in the GC graph only')`, 10*time.Second)
-	do(t, ctx, "open the Trace tab", chromedp.Click(tab("Trace")))
-	waitJS(t, ctx, "the lost event in the trace", `/FAULT-2/.test(document.body.textContent)`, 10*time.Second)
-	screenshot(t, ctx, "version-lesson-dropped-event-relist-lost")
-	click(t, ctx, "Run until idle")
-	waitAllMet(t, ctx, "dropped-event-relist played by hand")
+	for _, v := range pageVariants {
+		t.Run(v.name, func(t *testing.T) {
+			ctx := lessonIn(t, v.query, "dropped-event-relist")
+			deleteWith(t, ctx, "ConfigMap", "owner", "Background")
+			click(t, ctx, "Step")
+			waitJS(t, ctx, "owner in the GC graph only", `document.body.textContent.includes('1 in the GC graph only')`, 10*time.Second)
+			do(t, ctx, "open the Trace tab", chromedp.Click(tab("Trace")))
+			waitJS(t, ctx, "the lost event in the trace", `/FAULT-2/.test(document.body.textContent)`, 10*time.Second)
+			screenshot(t, ctx, "version-lesson-dropped-event-relist-lost-"+v.name)
+			click(t, ctx, "Run until idle")
+			waitAllMet(t, ctx, "dropped-event-relist played by hand")
+		})
+	}
 }
 
 // TestRSExpectationsByHand plays rs-expectations as its hints tell a learner: replicas 3
@@ -194,32 +208,24 @@ func TestDroppedEventRelistByHand(t *testing.T) {
 // by its expectations (RS-5, cited in the Trace tab) and it creates the fourth Pod only
 // once its cache shows the first two (CM-1, RS-2).
 func TestRSExpectationsByHand(t *testing.T) {
-	ctx := lessonAtStart(t, "rs-expectations")
-	do(t, ctx, "open the Console tab", chromedp.Click(tab("Console")))
-	for i, replicas := range []string{"3", "4"} {
-		if i > 0 {
-			click(t, ctx, "Step")
-		}
-		out, errText := typeCommand(t, ctx, `kubectl patch rs web --type=merge -p '{"spec":{"replicas":`+replicas+`}}'`)
-		if errText != "" || !strings.Contains(out, "patched") {
-			t.Fatalf("patch replicas %s: %q %q", replicas, out, errText)
-		}
+	for _, v := range pageVariants {
+		t.Run(v.name, func(t *testing.T) {
+			ctx := lessonIn(t, v.query, "rs-expectations")
+			do(t, ctx, "open the Console tab", chromedp.Click(tab("Console")))
+			for i, replicas := range []string{"3", "4"} {
+				if i > 0 {
+					click(t, ctx, "Step")
+				}
+				out, errText := typeCommand(t, ctx, `kubectl patch rs web --type=merge -p '{"spec":{"replicas":`+replicas+`}}'`)
+				if errText != "" || !strings.Contains(out, "patched") {
+					t.Fatalf("patch replicas %s: %q %q", replicas, out, errText)
+				}
+			}
+			click(t, ctx, "Run until idle")
+			waitAllMet(t, ctx, "rs-expectations played by hand")
+			do(t, ctx, "open the Trace tab", chromedp.Click(tab("Trace")))
+			waitJS(t, ctx, "RS-5 in the trace", `/RS-5/.test(document.body.textContent)`, 10*time.Second)
+			screenshot(t, ctx, "version-lesson-rs-expectations-by-hand-"+v.name)
+		})
 	}
-	click(t, ctx, "Run until idle")
-	waitAllMet(t, ctx, "rs-expectations played by hand")
-	do(t, ctx, "open the Trace tab", chromedp.Click(tab("Trace")))
-	waitJS(t, ctx, "RS-5 in the trace", `/RS-5/.test(document.body.textContent)`, 10*time.Second)
-	screenshot(t, ctx, "version-lesson-rs-expectations-by-hand")
-}
-
-// lessonAtStart opens lesson id in English at 1366×657 and restarts it, as a learner
-// coming back to it does: its start at rest, whatever an earlier test left.
-func lessonAtStart(t *testing.T, id string) context.Context {
-	t.Helper()
-	ctx := newTab(t)
-	do(t, ctx, "a 1366×657 window", chromedp.EmulateViewport(1366, 657))
-	openURL(t, ctx, baseURL+"/#lesson="+id)
-	waitLesson(t, ctx, id)
-	click(t, ctx, "Restart lesson")
-	return ctx
 }

@@ -98,7 +98,9 @@ func (p *Playground) OnMount(ctx app.Context) {
 	ctx.Handle(actionCopyScenario, func(ctx app.Context, a app.Action) { p.copyScenario(ctx) })
 	p.fetchRules(ctx)
 	if p.embed = isEmbed(); p.embed {
-		p.release = append(p.release, listenKeys(ctx, p.onKey), relayProgress())
+		// A course page that moves its iframe to another lesson changes only the fragment:
+		// a same-document navigation, which opens the new lesson here as a load would.
+		p.release = append(p.release, listenKeys(ctx, p.onKey), relayProgress(), listenHash(ctx, p.startEmbed))
 		p.startEmbed(ctx)
 		return
 	}

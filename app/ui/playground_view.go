@@ -23,9 +23,10 @@ const (
 var tabs = []string{tabInspector, tabAuthor, tabConsole, tabFaults, tabExport}
 
 // embedTabs are the compact page's tabs beside the graph in a lesson: the full page's
-// that a lesson may need, with the trace (which the full page shows below the graph);
-// no Export, as the compact page keeps nothing.
-var embedTabs = []string{tabInspector, tabAuthor, tabConsole, tabTrace, tabFaults}
+// that a lesson may need, with the queues (their Restart controller-manager button, the
+// items a lesson's fine steps take) and the trace, which the full page shows below the
+// graph; no Export, as the compact page keeps nothing.
+var embedTabs = []string{tabInspector, tabQueues, tabAuthor, tabConsole, tabTrace, tabFaults}
 
 // embedTabsFor is embedTabs, with the queues before the trace when the lesson grants the
 // Faults tab: their informer lane shows what the faults do (a lost event, a relist).

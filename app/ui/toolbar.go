@@ -65,8 +65,9 @@ func (t *Toolbar) Render() (ui app.UI) {
 			btn("Run until idle", "i", session.CmdRunIdle, t.Settled),
 			btn("Reset", "r", session.CmdReset, false),
 		),
-		app.Div().Class("tb-group").Body(
-			app.Span().Class("tb-label").Text(tr(t.Lang, "Fine step")),
+		// A short window shows the label only as the group's name (playground.css).
+		app.Div().Class("tb-group").Role("group").Aria("label", tr(t.Lang, "Fine step")).Body(
+			app.Span().Class("tb-label").Aria("hidden", true).Text(tr(t.Lang, "Fine step")),
 			fine("Event", "e", session.CmdDeliver, "Deliver one watch event to graphChanges"),
 			fine("Graph change", "g", session.CmdGraphChange, "The graph builder processes one graphChanges entry"),
 			fine("Delete item", "d", session.CmdDeleteItem, "One worker processes the head of attemptToDelete"),
