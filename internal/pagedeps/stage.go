@@ -70,21 +70,23 @@ func Stage(gobin, root, out string, plan []Change) ([]string, error) {
 	return []string{"-modfile", filepath.Join(out, "go.mod"), "-overlay", filepath.Join(out, "overlay.json")}, nil
 }
 
-// copyModule copies module (the version go.mod requires, from the module cache) to
-// out/mod/module@version once and returns the copy's folder.
+// copyModule copies module (the version go.mod requires, from the module cache, which it
+// fills if need be) to out/mod/module@version once and returns the copy's folder.
 func copyModule(gobin, root, out, module string) (string, error) {
-	cmd := exec.Command(gobin, "list", "-m", "-f", "{{.Version}} {{.Dir}}", module)
+	// go mod download fetches the module on a fresh machine and says where it is.
+	cmd := exec.Command(gobin, "mod", "download", "-json", module)
 	cmd.Dir = root
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	b, err := cmd.Output()
-	if err != nil {
-		return "", fmt.Errorf("pagedeps: go list -m %s: %v: %s", module, err, strings.TrimSpace(stderr.String()))
+	var m struct{ Version, Dir, Error string }
+	if jsonErr := json.Unmarshal(b, &m); err == nil && jsonErr != nil {
+		err = jsonErr
 	}
-	version, src, ok := strings.Cut(strings.TrimSpace(string(b)), " ")
-	if !ok || src == "" {
-		return "", fmt.Errorf("pagedeps: %s is not in the module cache (run go mod download)", module)
+	if err != nil || m.Error != "" || m.Dir == "" {
+		return "", fmt.Errorf("pagedeps: go mod download %s: %v %s %s", module, err, m.Error, strings.TrimSpace(stderr.String()))
 	}
+	version, src := m.Version, m.Dir
 	dst := filepath.Join(out, "mod", module+"@"+version)
 	if _, err := os.Stat(filepath.Join(dst, "go.mod")); err == nil {
 		return dst, nil // copied before; a copy is renamed into place only when whole
