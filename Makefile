@@ -8,7 +8,7 @@ NODEEXEC  := $(shell $(GO) env GOROOT)/lib/wasm/go_js_wasm_exec
 # pure Go packages whose tests also run as wasm under node
 WASM_NODE := ./gccore/... ./lessons/... ./app/workspace/... ./app/scene/... ./app/kubectl/... ./app/store/... ./app/session/... ./app/i18n/...
 
-.PHONY: run serve wasm site embed release test vet unit lessons e2e wasm-node fuzz bench bench-native bench-wasm bench-sim bench-lessons clean
+.PHONY: run serve wasm pagedeps site embed release test vet unit lessons e2e wasm-node fuzz bench bench-native bench-wasm bench-sim bench-lessons clean
 
 # The shipped wasm: stripped, and code off the per-tick hot path built without inlining:
 # the Kubernetes libraries (apimachinery, YAML, CBOR), the console's kubectl package (runs
@@ -27,8 +27,19 @@ WASM_MAIN ?= ./app/cmd/wasm
 WASM_LDFLAGS ?= -s -w
 NOINLINE  := $(foreach p,k8s.io sigs.k8s.io go.yaml.in github.com/fxamacker github.com/hack-pad github.com/maxence-charriere github.com/gcplay/gcplay/app/kubectl github.com/gcplay/gcplay/app/store github.com/gcplay/gcplay/gccore/scenario github.com/gcplay/gcplay/lessons \
 	crypto net compress regexp math/big encoding text html mime vendor golang.org time hash bufio,-gcflags='$(p)/...=-l')
-wasm:
-	GOOS=js GOARCH=wasm $(GO) build -tags gcplay_page -trimpath -ldflags="$(WASM_LDFLAGS)" $(NOINLINE) -o $(WASM_OUT) $(WASM_MAIN)
+wasm: pagedeps
+	GOOS=js GOARCH=wasm $(GO) build $(PAGE_FLAGS) -tags gcplay_page -trimpath -ldflags="$(WASM_LDFLAGS)" $(NOINLINE) -o $(WASM_OUT) $(WASM_MAIN)
+
+# The page's dependencies, trimmed (internal/pagedeps.Plan says what and why): files of
+# k8s.io/apimachinery the page never runs are dropped or stood in for in a copy of the
+# module in .bin/pagedeps, used through -modfile and -overlay by make wasm and make
+# wasm-node only. Dropping watch's StreamWatcher takes net/http's client, HTTP/2, TLS and
+# x509 out of app.wasm; a stand-in for cbor/direct takes the CBOR codec out (together
+# 4.41 -> 3.87 MiB gzip -9, docs/benchmarks.md).
+PAGEDEPS   := $(BIN)/pagedeps
+PAGE_FLAGS  = -modfile $(PAGEDEPS)/go.mod -overlay $(PAGEDEPS)/overlay.json
+pagedeps:
+	@$(GO) run ./internal/pagedeps/stage -go $(GO) -out $(PAGEDEPS) >/dev/null
 
 run: wasm
 	$(GO) run ./cmd/gcplay serve --addr $(ADDR)
@@ -80,9 +91,9 @@ e2e:
 lessons:
 	$(GO) run ./cmd/gcplay lessons check
 
-wasm-node:
+wasm-node: pagedeps
 	@scripts/need.sh node || { echo "wasm-node: node is required to run the core's tests as wasm. Fix: sudo apt-get install nodejs" >&2; exit 1; }
-	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec=$(NODEEXEC) $(WASM_NODE)
+	GOOS=js GOARCH=wasm $(GO) test $(PAGE_FLAGS) -count=1 -exec=$(NODEEXEC) $(WASM_NODE)
 
 # Short fuzzing, counted in runs rather than seconds: a time bound can end a run with a
 # spurious "context deadline exceeded" when the machine is busy. Raise the counts (or
