@@ -97,11 +97,15 @@ func TestLessonSolutions(t *testing.T) {
 		}
 	}
 	// The attempt saved above may hold the solution half played (the page saves a moment
-	// after each change, and the next lesson opened at once): play it again here.
+	// after each change, and the next lesson opened at once): play it again here, in a
+	// tab of its own (in the tab where it was solved, the replay hides the recap
+	// meanwhile), and wait for the recap before scrolling to it.
+	ctx = newTab(t)
 	openURL(t, ctx, baseURL+"/?lang=zh-CN#lesson=background-deletion")
 	waitLesson(t, ctx, "background-deletion")
 	click(t, ctx, "演示答案")
 	waitAllMet(t, ctx, "the solved lesson in Chinese")
+	waitJS(t, ctx, "the recap shown", `(r => r !== null && r.getClientRects().length > 0)(document.querySelector('#lesson-recap'))`, 20*time.Second)
 	do(t, ctx, "scroll to the recap", chromedp.ScrollIntoView(chromedp.CSS(`#lesson-recap`)))
 	screenshot(t, ctx, "lesson-zh-CN-recap")
 	do(t, ctx, "open the lesson picker", chromedp.Click(chromedp.CSS(`#lessons-open`)))
