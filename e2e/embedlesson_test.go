@@ -47,6 +47,8 @@ func TestEmbeddedLessonControls(t *testing.T) {
 	}
 	selectObject(t, ctx, "ConfigMap", "bucket")
 	do(t, ctx, "remove its finalizer", chromedp.Click(chromedp.Search(`//button[@aria-label="Remove finalizer storage.example.com/cleanup"]`)))
+	// handled before Run until idle is pressed (pressed earlier, it found the page idle)
+	waitJS(t, ctx, "the finalizer removed", `document.querySelector('button[aria-label="Remove finalizer storage.example.com/cleanup"]') === null`, 10*time.Second)
 	click(t, ctx, "Run until idle")
 	waitAllMet(t, ctx, "finalizers in the compact page")
 	waitJS(t, ctx, "hook #lesson-recap", hookJS(`#lesson-recap`), 5*time.Second)

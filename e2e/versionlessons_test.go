@@ -61,6 +61,8 @@ func TestCrossNamespaceRestartByHand(t *testing.T) {
 	for _, v := range pageVariants {
 		t.Run(v.name, func(t *testing.T) {
 			ctx := lessonIn(t, v.query, "cross-namespace-restart")
+			// The lesson plays 1.16's rules: the page says so, embedded too.
+			waitJS(t, ctx, "the release badge", `document.querySelector('#release[data-release="1.16"]') !== null`, 10*time.Second)
 			restart := func() {
 				do(t, ctx, "open the Queues tab", chromedp.Click(tab("Queues")))
 				do(t, ctx, "press Restart controller-manager", chromedp.Click(chromedp.CSS(`#restart-cm`)))

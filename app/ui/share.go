@@ -248,6 +248,7 @@ func (p *Playground) renderEmbed() app.UI {
 	return app.Div().Class("pg", "pg-embed").Body(
 		app.Header().Class("pg-header", "embed-header").Body(
 			app.Span().Class("embed-title").Text("gcplay · "+p.workspaceName(v)),
+			app.If(v.Release.Set(), func() app.UI { return releaseBadge(p.s.Lang, v.Release) }),
 			app.Span().Class("pg-status").ID("status").DataSet("status", p.s.RunStatus()).
 				Textf(tr(p.s.Lang, "%s · %d objects"), tr(p.s.Lang, p.s.RunStatus()), len(v.Objects)),
 			app.A().Class("btn", "btn-small", "embed-open").Href(share).Target("_blank").Rel("opener"). // the full page reports progress back (postProgress)
