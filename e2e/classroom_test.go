@@ -127,11 +127,13 @@ func visibleJS(hook string) string {
 // TestEveryLessonInClass opens each built-in lesson as a class meets it, in English and
 // Chinese: on the full page at 1366×657 (its goal and goals visible without scrolling, the
 // graph at least 40 % of the height and 45 % of the width, its labels at least 11 px after
-// the fit, the toolbar on one line, the page not scrolling) and embedded in a 960×600 frame (the page fits, the goals are
-// visible, and every control the lesson grants and its solution takes is on screen: the
-// compact page hid the fine steps that informer-lag and new-owner-race take, had no Queues
-// tab, so no Restart controller-manager for cross-namespace-restart, and scrolled the last
-// goals of adoption-after-orphan and job-pods-left out of sight).
+// the fit, the toolbar on one line, the page not scrolling) and embedded in a 960×600
+// frame (the page fits, the goals and the Hint and Show solution buttons are visible, and
+// every control the lesson grants and its solution takes is on screen: the compact page
+// hid the fine steps that informer-lag and new-owner-race take, had no Queues tab, so no
+// Restart controller-manager for cross-namespace-restart, scrolled the last goals of
+// adoption-after-orphan and job-pods-left out of sight, and put the buttons of a lesson
+// with many goals under them, a scroll inside the card).
 func TestEveryLessonInClass(t *testing.T) {
 	ls, err := lessons.Builtin()
 	if err != nil {
@@ -181,7 +183,28 @@ func checkLessonFull(t *testing.T, ctx context.Context, lang string, l *lessons.
 	}
 }
 
-// checkLessonEmbedded checks lesson l on the compact page in a 960×600 frame.
+// lessonButtonsVisibleJS lists the lesson's Hint and Show solution buttons that a
+// learner cannot see without scrolling the lesson card or the page (outside the window,
+// or the element at the button's centre is not the button).
+const lessonButtonsVisibleJS = `(() => {
+	const out = [];
+	for (const id of ['lesson-hint', 'lesson-solution']) {
+		const e = document.getElementById(id);
+		if (!e) { out.push('no #' + id); continue; }
+		const r = e.getBoundingClientRect(), at = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+		if (r.bottom > innerHeight || r.top < 0 || r.width < 1 || !at || !e.contains(at)) out.push(e.textContent.trim() + ' (' + Math.round(r.top) + '..' + Math.round(r.bottom) + ' of ' + innerHeight + ')');
+	}
+	return out;
+})()`
+
+// newestHintVisibleJS is true when the last hint revealed shows its first line.
+const newestHintVisibleJS = `(e => { if (!e) return false; const r = e.getBoundingClientRect(), at = document.elementFromPoint(r.left + 20, r.top + 6);
+	return r.bottom <= innerHeight && !!at && e.contains(at); })(document.querySelector('#lesson-hints > li:last-child'))`
+
+// checkLessonEmbedded checks lesson l on the compact page in a 960×600 frame: the
+// page fits, the goals and the Hint and Show solution buttons show without scrolling,
+// the buttons and the newest hint with every hint revealed too (issue 22: under the goals and the hints of a
+// lesson with many goals, the buttons needed a scroll inside the card).
 func checkLessonEmbedded(t *testing.T, ctx context.Context, lang string, l *lessons.Lesson) {
 	t.Helper()
 	openByFragment(t, ctx, l)
@@ -191,6 +214,9 @@ func checkLessonEmbedded(t *testing.T, ctx context.Context, lang string, l *less
 	}
 	if hidden := eval[[]string](t, ctx, goalsVisibleJS); len(hidden) > 0 {
 		t.Errorf("%s: not visible without scrolling: %s", embed, strings.Join(hidden, "; "))
+	}
+	if hidden := eval[[]string](t, ctx, lessonButtonsVisibleJS); len(hidden) > 0 {
+		t.Errorf("%s: the lesson's buttons need a scroll: %s", embed, strings.Join(hidden, "; "))
 	}
 	for _, h := range lessonNeeds(l, lang) {
 		if !eval[bool](t, ctx, visibleJS(h)) {
@@ -207,6 +233,22 @@ func checkLessonEmbedded(t *testing.T, ctx context.Context, lang string, l *less
 	}
 	if slices.Contains(versionLessons, l.ID) {
 		screenshot(t, ctx, "class-embed-"+lang+"-"+l.ID)
+	}
+	// Every hint revealed, the buttons stay in sight: the hints opened above them pushed
+	// them out of the card (issue 22).
+	for i := range l.Hints {
+		eval[bool](t, ctx, `(document.getElementById('lesson-hint').click(), true)`)
+		waitJS(t, ctx, fmt.Sprintf("%s: hint %d", embed, i+1), fmt.Sprintf(`document.querySelectorAll('#lesson-hints li').length === %d`, i+1), 5*time.Second)
+	}
+	if slices.Contains(versionLessons, l.ID) {
+		screenshot(t, ctx, "class-embed-hints-"+lang+"-"+l.ID)
+	}
+	if len(l.Hints) > 0 && !eval[bool](t, ctx, newestHintVisibleJS) {
+		t.Errorf("%s: the newest hint is out of sight", embed)
+	}
+	if hidden := eval[[]string](t, ctx, lessonButtonsVisibleJS); len(hidden) > 0 {
+		screenshot(t, ctx, "class-embed-hints-"+lang+"-"+l.ID)
+		t.Errorf("%s: with its %d hints shown, the lesson's buttons need a scroll: %s", embed, len(l.Hints), strings.Join(hidden, "; "))
 	}
 }
 

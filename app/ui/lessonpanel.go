@@ -33,6 +33,9 @@ type LessonPanel struct {
 	Next             string
 	Trace, Reference []gccore.Record
 
+	// hintsShown is how many hints the page showed at the last update (OnUpdate).
+	hintsShown int
+
 	onHint, onSolution, onRestart, onExit, onOthers func(app.Context)
 	onOpen                                          func(app.Context, string)
 	onRule                                          func(app.Context, string)
@@ -86,6 +89,29 @@ func (lp *LessonPanel) renderEmbed() app.UI {
 		app.Div().Class("lesson-buttons").Body(lp.buttons()...),
 		done,
 	)
+}
+
+// OnMount and OnUpdate keep the newest hint in sight in the embedded card: its hints
+// scroll in a box of their own above the buttons (playground.css), and a hint revealed
+// under the box's fold would look like a click that did nothing.
+func (lp *LessonPanel) OnMount(ctx app.Context) { lp.hintsShown = lp.Hints }
+
+func (lp *LessonPanel) OnUpdate(ctx app.Context) {
+	if lp.Embed && lp.Hints > lp.hintsShown {
+		ctx.Defer(lp.showNewestHint)
+	}
+	lp.hintsShown = lp.Hints
+}
+
+// showNewestHint scrolls the hints' box to its last hint.
+func (lp *LessonPanel) showNewestHint(ctx app.Context) {
+	root := lp.JSValue()
+	if root == nil || !root.Truthy() {
+		return
+	}
+	if li := root.Call("querySelector", "#lesson-hints > li:last-child"); li.Truthy() {
+		li.Call("scrollIntoView", map[string]any{"block": "nearest"})
+	}
 }
 
 // renderHints is the hints revealed so far.
