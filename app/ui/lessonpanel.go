@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"github.com/gcplay/gcplay/gccore/rules"
+	"slices"
 	"strings"
 
 	"github.com/gcplay/gcplay/gccore"
@@ -32,9 +33,6 @@ type LessonPanel struct {
 	// the learner's and the reference solution's traces after the start, once Done.
 	Next             string
 	Trace, Reference []gccore.Record
-
-	// hintsShown is how many hints the page showed at the last update (OnUpdate).
-	hintsShown int
 
 	onHint, onSolution, onRestart, onExit, onOthers func(app.Context)
 	onOpen                                          func(app.Context, string)
@@ -91,36 +89,18 @@ func (lp *LessonPanel) renderEmbed() app.UI {
 	)
 }
 
-// OnMount and OnUpdate keep the newest hint in sight in the embedded card: its hints
-// scroll in a box of their own above the buttons (playground.css), and a hint revealed
-// under the box's fold would look like a click that did nothing.
-func (lp *LessonPanel) OnMount(ctx app.Context) { lp.hintsShown = lp.Hints }
-
-func (lp *LessonPanel) OnUpdate(ctx app.Context) {
-	if lp.Embed && lp.Hints > lp.hintsShown {
-		ctx.Defer(lp.showNewestHint)
-	}
-	lp.hintsShown = lp.Hints
-}
-
-// showNewestHint scrolls the hints' box to its last hint.
-func (lp *LessonPanel) showNewestHint(ctx app.Context) {
-	root := lp.JSValue()
-	if root == nil || !root.Truthy() {
-		return
-	}
-	if li := root.Call("querySelector", "#lesson-hints > li:last-child"); li.Truthy() {
-		li.Call("scrollIntoView", map[string]any{"block": "nearest"})
-	}
-}
-
-// renderHints is the hints revealed so far.
+// renderHints is the hints revealed so far. The embedded card lists them newest first
+// (an <ol reversed>, numbered down): there they scroll in a box of their own above the
+// buttons (playground.css), whose top is in sight, so that a hint revealed shows its start.
 func (lp *LessonPanel) renderHints() app.UI {
 	var hints []app.UI
 	for i := 0; i < lp.Hints && i < len(lp.Lesson.Hints); i++ {
 		hints = append(hints, app.Li().Text(lp.Lesson.Hints[i].In(lp.Lang)))
 	}
-	return app.Ol().Class("hints").ID("lesson-hints").Body(hints...)
+	if lp.Embed {
+		slices.Reverse(hints)
+	}
+	return app.Ol().Class("hints").ID("lesson-hints").Reversed(lp.Embed).Body(hints...)
 }
 
 // buttons are Hint, Show solution and Restart lesson, the same on the full and embedded
