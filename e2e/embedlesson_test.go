@@ -46,7 +46,8 @@ func TestEmbeddedLessonControls(t *testing.T) {
 		t.Errorf("the compact page scrolls in 960×600 with a hint")
 	}
 	selectObject(t, ctx, "ConfigMap", "bucket")
-	do(t, ctx, "remove its finalizer", chromedp.Click(chromedp.Search(`//button[@aria-label="Remove finalizer storage.example.com/cleanup"]`)))
+	// handled before Run until idle, which a click finds disabled otherwise (a flake under load)
+	doHandled(t, ctx, "remove its finalizer", chromedp.Click(chromedp.Search(`//button[@aria-label="Remove finalizer storage.example.com/cleanup"]`)))
 	click(t, ctx, "Run until idle")
 	waitAllMet(t, ctx, "finalizers in the compact page")
 	waitJS(t, ctx, "hook #lesson-recap", hookJS(`#lesson-recap`), 5*time.Second)
