@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"github.com/gcplay/gcplay/gccore/rules"
+	"slices"
 	"strings"
 
 	"github.com/gcplay/gcplay/gccore"
@@ -88,13 +89,18 @@ func (lp *LessonPanel) renderEmbed() app.UI {
 	)
 }
 
-// renderHints is the hints revealed so far.
+// renderHints is the hints revealed so far. The embedded card lists them newest first
+// (an <ol reversed>, numbered down): there they scroll in a box of their own above the
+// buttons (playground.css), whose top is in sight, so that a hint revealed shows its start.
 func (lp *LessonPanel) renderHints() app.UI {
 	var hints []app.UI
 	for i := 0; i < lp.Hints && i < len(lp.Lesson.Hints); i++ {
 		hints = append(hints, app.Li().Text(lp.Lesson.Hints[i].In(lp.Lang)))
 	}
-	return app.Ol().Class("hints").ID("lesson-hints").Body(hints...)
+	if lp.Embed {
+		slices.Reverse(hints)
+	}
+	return app.Ol().Class("hints").ID("lesson-hints").Reversed(lp.Embed).Body(hints...)
 }
 
 // buttons are Hint, Show solution and Restart lesson, the same on the full and embedded

@@ -31,7 +31,8 @@ type QueuesPanel struct {
 	lists [3]domList // graphChanges, then the queues of View.Queues
 }
 
-// Render draws the queues side by side, each with an empty list (syncLists fills it).
+// Render draws the queues side by side, or one under another in a narrow panel, each
+// with an empty list (syncLists fills it).
 func (q *QueuesPanel) Render() (ui app.UI) {
 	defer recoverRender(&ui, "queues")
 	v := q.View
@@ -50,16 +51,21 @@ func (q *QueuesPanel) Render() (ui app.UI) {
 			more(q.Lang, qv.Total),
 		))
 	}
-	cls := "queues"
+	cls := "queues-grid"
 	if len(v.ControllerQueues) > 0 {
 		cols = append(cols, q.controllers())
-		cls = "queues with-controllers"
+		cls += " with-controllers"
 	}
 	if q.CanRestart {
 		cols = append(cols, q.restartButton())
 		cls += " with-restart"
 	}
-	return app.Div().Class("panel", cls).Aria("label", tr(q.Lang, "Queues")).OnClick(q.onClick).Body(cols...)
+	// The panel is the container its width is measured on (playground.css); the grid
+	// inside it is what a narrow panel lays out again, which a container query cannot do
+	// to the container itself.
+	return app.Div().Class("panel", "queues").Aria("label", tr(q.Lang, "Queues")).OnClick(q.onClick).Body(
+		app.Div().Class(cls).Body(cols...),
+	)
 }
 
 // restartButton restarts kube-controller-manager (SYNC-7): the GC's graph, queues and
