@@ -196,7 +196,7 @@ func (s *Sim) Apply(in Input) (Applied, error) {
 		if in.Restart != RestartControllerManager {
 			return Applied{}, fmt.Errorf("restart %q: only %q restarts", in.Restart, RestartControllerManager)
 		}
-		if err := s.restartBound(); err != nil {
+		if err := restartBound(s); err != nil {
 			return Applied{}, err
 		}
 		restartControllerManager(s)

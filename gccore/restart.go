@@ -20,7 +20,7 @@ const MaxRestartLists = 500_000
 
 // restartBound refuses a restart that would list MaxRestartLists objects or more in this
 // run; the restart does nothing then, like a refused API call.
-func (s *Sim) restartBound() error {
+func restartBound(s *Sim) error {
 	n := s.api.Len()
 	if s.relisted+n > MaxRestartLists {
 		return fmt.Errorf("restart %s: it would list %d objects again, and this run's restarts have listed %d: past the %d gcplay plays in one run (each restart lists every stored object)",

@@ -250,6 +250,19 @@ func checkText(field string, t Text) error {
 
 // parseGoal reads one goal: a mapping with one goal key and an optional text.
 func parseGoal(m map[string]json.RawMessage) (Goal, error) {
+	g, body, err := goalEntry(m)
+	if err != nil {
+		return g, err
+	}
+	if err := g.readBody(body); err != nil {
+		return g, fmt.Errorf("%s: %s", g.Kind, oneLine(err.Error()))
+	}
+	return g, nil
+}
+
+// goalEntry reads a goal entry's keys: its text, if any, and its one kind with that
+// kind's body, unread.
+func goalEntry(m map[string]json.RawMessage) (Goal, json.RawMessage, error) {
 	var g Goal
 	var body json.RawMessage
 	keys := make([]string, 0, len(m))
@@ -261,24 +274,29 @@ func parseGoal(m map[string]json.RawMessage) (Goal, error) {
 		v := m[k]
 		if k == "text" {
 			if err := json.Unmarshal(v, &g.Text); err != nil {
-				return g, fmt.Errorf("text: %s", oneLine(err.Error()))
+				return g, nil, fmt.Errorf("text: %s", oneLine(err.Error()))
 			}
 			if err := checkText("text", g.Text); err != nil {
-				return g, err
+				return g, nil, err
 			}
 			continue
 		}
 		if g.Kind != "" {
-			return g, fmt.Errorf("two goals in one entry (%s and %s): give each its own entry", g.Kind, k)
+			return g, nil, fmt.Errorf("two goals in one entry (%s and %s): give each its own entry", g.Kind, k)
 		}
 		if _, known := goalTexts[GoalKind(k)]; !known {
-			return g, fmt.Errorf("unknown goal %q", k)
+			return g, nil, fmt.Errorf("unknown goal %q", k)
 		}
 		g.Kind, body = GoalKind(k), v
 	}
 	if g.Kind == "" {
-		return g, fmt.Errorf("no goal (want one of %s)", goalNames())
+		return g, nil, fmt.Errorf("no goal (want one of %s)", goalNames())
 	}
+	return g, body, nil
+}
+
+// readBody reads the body of g's kind into g.
+func (g *Goal) readBody(body json.RawMessage) error {
 	var err error
 	switch g.Kind {
 	case GoalDeleted, GoalPresent, GoalTerminating, GoalSameUID:
@@ -313,22 +331,27 @@ func parseGoal(m map[string]json.RawMessage) (Goal, error) {
 			err = fmt.Errorf("policy %q: want Orphan, Background or Foreground", g.Policy)
 		}
 	case GoalTraceCites:
-		if err = json.Unmarshal(body, &g.Rule); err == nil && !rules.ID(g.Rule).Known() {
-			err = fmt.Errorf("rule %q is not in gc-behavior.md or cluster-rules.md", g.Rule)
+		if err = json.Unmarshal(body, &g.Rule); err == nil {
+			err = knownRule(g.Rule)
 		}
 	case GoalWhyCites:
 		var v struct{ Object, Rule string }
 		if err = strictJSON(body, &v); err == nil {
 			g.Object, g.Rule = mustRef(v.Object, &err), v.Rule
-			if err == nil && !rules.ID(v.Rule).Known() {
-				err = fmt.Errorf("rule %q is not in gc-behavior.md or cluster-rules.md", v.Rule)
+			if err == nil {
+				err = knownRule(v.Rule)
 			}
 		}
 	}
-	if err != nil {
-		return g, fmt.Errorf("%s: %s", g.Kind, oneLine(err.Error()))
+	return err
+}
+
+// knownRule refuses a rule id that neither rules file numbers.
+func knownRule(id string) error {
+	if !rules.ID(id).Known() {
+		return fmt.Errorf("rule %q is not in gc-behavior.md or cluster-rules.md", id)
 	}
-	return g, nil
+	return nil
 }
 
 func goalNames() string {

@@ -18,7 +18,7 @@ var controlWords = []struct {
 	{ControlDelete, regexp.MustCompile(`\bDelete\b`)}, // the button, as both languages write it
 	{ControlFinalizer, regexp.MustCompile(`\bRemove\b|“移除”`)},
 	{ControlRestart, regexp.MustCompile(`Restart controller-manager|“重启 controller-manager”`)}, // the Queues tab's button
-	{ControlFaults, regexp.MustCompile(`\bFaults tab\b|\bRe-roll\b|“故障”|“重新抽取”`)},           // the Faults tab and its button
+	{ControlFaults, regexp.MustCompile(`\bFaults tab\b|\bRe-roll\b|“故障”|“重新抽取”`)},              // the Faults tab and its button
 	{"", regexp.MustCompile(`(?i)\bedit\b[^.]*\bYAML\b|编辑[^。]*YAML`)},                          // the Inspector's YAML is read-only
 }
 
