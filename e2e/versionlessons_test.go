@@ -63,6 +63,10 @@ func TestCrossNamespaceRestartByHand(t *testing.T) {
 			ctx := lessonIn(t, v.query, "cross-namespace-restart")
 			// The lesson plays 1.16's rules: the page says so, embedded too.
 			waitJS(t, ctx, "the release badge", `document.querySelector('#release[data-release="1.16"]') !== null`, 10*time.Second)
+			// ... on the header's one line (the title gives way)
+			if mids := eval[[]float64](t, ctx, `[...document.querySelector('.pg-header').children].map(c => c.getBoundingClientRect()).filter(r => r.height > 0).map(r => r.top + r.height / 2)`); slices.Max(mids)-slices.Min(mids) > 4 {
+				t.Errorf("the header takes two lines with the release badge: its items' middles %v", mids)
+			}
 			restart := func() {
 				do(t, ctx, "open the Queues tab", chromedp.Click(tab("Queues")))
 				do(t, ctx, "press Restart controller-manager", chromedp.Click(chromedp.CSS(`#restart-cm`)))
